@@ -1,0 +1,60 @@
+# The two commands of the quick start: `make report` and `make test`.
+# Each creates the virtual environments it needs on first use, from the pinned constraints.
+
+PYTHON   ?= python3
+VENV     := .venv
+VENV39   := .venv39
+# Python 3.9 for the grader's leg: the newest 3.9.x that pyenv knows; no silent fallback.
+PY39     ?= $(shell ls -d "$$(pyenv root 2>/dev/null)"/versions/3.9.*/bin/python 2>/dev/null | sort -V | tail -n 1)
+PIP_OPTS := --quiet --disable-pip-version-check
+
+.PHONY: report test test-latest test-0260 bench lock clean
+
+## make report: run ckpt.py live on the newest langgraph and write ckpt_report.json/.md
+report: $(VENV)/.report
+	$(VENV)/bin/python make_report.py
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.report: $(VENV)/bin/python pyproject.toml constraints/latest.txt
+	$(VENV)/bin/pip install $(PIP_OPTS) -c constraints/latest.txt -e '.[sqlite]'
+	@touch $@
+
+$(VENV)/.test: $(VENV)/.report constraints/latest.txt
+	$(VENV)/bin/pip install $(PIP_OPTS) -c constraints/latest.txt -e '.[test]'
+	@touch $@
+
+$(VENV39)/bin/python:
+	@if [ -z "$(PY39)" ]; then \
+	  echo "make test: no Python 3.9 found (looked for \$$(pyenv root)/versions/3.9.*/bin/python)." >&2; \
+	  echo "  Install one (pyenv install 3.9) or pass PY39=/path/to/python3.9; the grader's leg needs it." >&2; \
+	  exit 1; fi
+	@"$(PY39)" -c 'import sys; assert sys.version_info[:2] == (3, 9), sys.version' || \
+	  { echo "make test: PY39=$(PY39) is not a Python 3.9" >&2; exit 1; }
+	"$(PY39)" -m venv $(VENV39)
+
+$(VENV39)/.test: $(VENV39)/bin/python pyproject.toml constraints/lg-0.2.60.txt
+	$(VENV39)/bin/pip install $(PIP_OPTS) -c constraints/lg-0.2.60.txt -e '.[test]'
+	@touch $@
+
+## make test: the whole suite twice, on a throwaway PostgreSQL server:
+##   Python 3.9 + langgraph 0.2.60 (the grader's), then python3 + the newest langgraph
+test: $(VENV39)/.test $(VENV)/.test
+	scripts/with-postgres $(MAKE) --no-print-directory test-0260 test-latest
+
+test-0260 test-latest: test-%:
+	@venv=$(if $(filter 0260,$*),$(VENV39),$(VENV)); \
+	echo; echo "== leg $*: $$($$venv/bin/python scripts/versions.py)"; \
+	$$venv/bin/python -m pytest -q -p no:cacheprovider
+
+## make bench: speed and memory (never part of the tests)
+bench: $(VENV)/.test
+	$(VENV)/bin/python scripts/bench.py
+
+## make lock: re-pin both legs to the newest releases that resolve
+lock: $(VENV39)/bin/python $(VENV)/bin/python
+	scripts/lock
+
+clean:
+	rm -rf $(VENV) $(VENV39) .pytest_cache .hypothesis
