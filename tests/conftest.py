@@ -1,0 +1,42 @@
+"""Shared fixtures: a fresh app per test, the installed langgraph's version, and PostgreSQL.
+
+PostgreSQL tests take the `pg_url` fixture. `make test` starts a throwaway server and puts
+its URL in AGCKPT_PG_URL. Without it these tests skip locally; under CI=true they fail.
+"""
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ckpt  # noqa: E402
+
+LG = ckpt._version_tuple(ckpt.langgraph_version())
+
+
+@pytest.fixture
+def app():
+    """A new graph on a new in-memory saver."""
+    return ckpt.build_graph(ckpt.new_saver())
+
+
+@pytest.fixture
+def ran(app):
+    """(app, config) after one run of thread "t1" with topic "가을"."""
+    config = ckpt.cfg("t1")
+    app.invoke({"topic": "가을"}, config)
+    return app, config
+
+
+@pytest.fixture(scope="session")
+def pg_url():
+    """The throwaway PostgreSQL server's URL (AGCKPT_PG_URL); required under CI=true."""
+    url = os.environ.get("AGCKPT_PG_URL")
+    if not url:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true but AGCKPT_PG_URL is not set: .ci/run must start PostgreSQL (make test does)")
+        pytest.skip("AGCKPT_PG_URL is not set: run `make test` to start a throwaway PostgreSQL")
+    return url
