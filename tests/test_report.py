@@ -1,0 +1,152 @@
+"""make_report.py: the report's files, cross-checked against direct calls of ckpt."""
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+import ckpt
+import make_report
+from conftest import LG, ROOT
+
+KEYS = ["topic", "checkpoints_per_run", "pending", "base_score", "fork_angle", "fork_score",
+        "checkpoints_after_fork", "payload_bytes", "carrying", "survives_restart"]
+
+
+def run(tmp_path, *args):
+    assert make_report.main(["--out-dir", str(tmp_path), *args]) == 0
+    data = json.loads((tmp_path / "ckpt_report.json").read_text(encoding="utf-8"))
+    md = (tmp_path / "ckpt_report.md").read_text(encoding="utf-8")
+    return data, md
+
+
+@pytest.fixture(scope="module")
+def default(tmp_path_factory):
+    return run(tmp_path_factory.mktemp("default"))
+
+
+def test_default_report_has_the_ten_keys_in_order_and_the_published_figures(default):
+    data, _ = default
+    assert list(data) == KEYS, list(data)
+    assert data == {
+        "topic": "가을", "checkpoints_per_run": 5, "pending": ["__start__", "plan", "write", "review", ""],
+        "base_score": 5, "fork_angle": "비교", "fork_score": 17, "checkpoints_after_fork": 8,
+        "payload_bytes": 1500, "carrying": 4, "survives_restart": False,
+    }, data
+
+
+def test_default_markdown_shows_399_and_6447_bytes(default):
+    _, md = default
+    assert "| 합계 | 399 | 6,447 | 6,048 |" in md, md
+    assert "= 4 × 1,512" in md, md
+
+
+def test_markdown_has_exactly_the_four_sections_in_order(default):
+    _, md = default
+    assert [line for line in md.splitlines() if line.startswith("## ")] == make_report.SECTIONS
+    assert not re.search(r"^# .*\n(?:.*\n)*^# ", md, re.M), "only one top-level heading"
+
+
+def test_json_values_match_direct_calls_of_ckpt(tmp_path):
+    topic, angle, size = "  봄 | `x` <b>\n끝  ", "요약", 777
+    data, _ = run(tmp_path, "--topic", topic, "--fork-angle", angle, "--payload-bytes", str(size))
+    app, config = ckpt.build_graph(ckpt.new_saver()), ckpt.cfg("check")
+    base = app.invoke({"topic": topic}, config)
+    per_run, pending = ckpt.history_len(app, config), ckpt.pending(app, config)
+    weighed = ckpt.weigh(topic, "x" * size)
+    forked = ckpt.fork(app, config, "write", {"angle": angle})
+    expected_draft = (f"{topic}/{angle} " * ckpt.ANGLES[angle]).strip()
+    assert data == {
+        "topic": topic, "checkpoints_per_run": per_run, "pending": pending,
+        "base_score": base["score"], "fork_angle": angle, "fork_score": len(expected_draft),
+        "checkpoints_after_fork": forked["total"], "payload_bytes": weighed["payload_bytes"],
+        "carrying": weighed["carrying"], "survives_restart": ckpt.lost_demo(topic)["after_restart"] > 0,
+    }, data
+    assert data["fork_score"] == forked["result"]["score"]
+
+
+AWKWARD = "a|b `c` <script>alert(1)</script> d\ne *f* [g](h) $x$ ~~s~~ # h"
+
+
+def test_an_awkward_topic_cannot_break_a_table_a_chart_or_inject_html(tmp_path):
+    data, md = run(tmp_path, "--topic", AWKWARD)
+    assert data["topic"] == AWKWARD
+    assert "<script" not in md and "<b>" not in md, "raw HTML from the topic"
+    in_block = False
+    for line in md.splitlines():
+        if line.startswith("```"):
+            in_block = not in_block
+            continue
+        if in_block:
+            assert "script" not in line and "a|b" not in line, f"the topic reached a Mermaid block: {line}"
+        elif line.startswith("|"):
+            cells = re.split(r"(?<!\\)\|", line.strip())[1:-1]
+            assert len(cells) in (3, 4, 6), f"a table row has {len(cells)} cells: {line}"
+    assert md.count("```") % 2 == 0
+    assert [line for line in md.splitlines() if line.startswith("## ")] == make_report.SECTIONS
+
+
+def test_two_runs_write_identical_files(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    run(tmp_path / "a")
+    run(tmp_path / "b")
+    for name in ("ckpt_report.json", "ckpt_report.md"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_the_report_names_no_checkpoint_id_and_no_timestamp(default):
+    data, md = default
+    assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", md), "a checkpoint id leaked"
+    assert not re.search(r"\d{4}-\d{2}-\d{2}T\d{2}:", md), "a timestamp leaked"
+
+
+def test_the_committed_report_is_fresh(tmp_path, monkeypatch):
+    """The committed files are what `make report` writes: the JSON on every leg, the Markdown
+    byte for byte on the newest-langgraph leg (its header names the versions it ran on)."""
+    monkeypatch.delenv("AGCKPT_PG_URL", raising=False)
+    run(tmp_path)
+    committed_json = (ROOT / "ckpt_report.json").read_bytes()
+    assert (tmp_path / "ckpt_report.json").read_bytes() == committed_json, "run `make report` and commit"
+    fresh_md = (tmp_path / "ckpt_report.md").read_text(encoding="utf-8")
+    committed_md = (ROOT / "ckpt_report.md").read_text(encoding="utf-8")
+    header = committed_md.splitlines()[2]
+    if f"langgraph {ckpt.langgraph_version()}," in header:
+        assert fresh_md == committed_md, "ckpt_report.md is stale: run `make report` and commit"
+    else:
+        assert LG < (1,), f"the committed report was made on another langgraph than this newest leg: {header}"
+        assert [l for l in fresh_md.splitlines() if l.startswith("## ")] == make_report.SECTIONS
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--payload-bytes", "299"], "--payload-bytes"),
+    (["--payload-bytes", "0"], "--payload-bytes"),
+    (["--fork-angle", "기본"], "--fork-angle"),
+    (["--fork-angle", "없는각도"], "--fork-angle"),
+])
+def test_a_bad_argument_exits_non_zero_and_writes_nothing(tmp_path, args, needle):
+    for name in ("ckpt_report.json", "ckpt_report.md"):
+        (tmp_path / name).write_text("old", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        make_report.main(["--out-dir", str(tmp_path), *args])
+    assert exit_info.value.code not in (0, None)
+    assert needle in str(exit_info.value.code), exit_info.value.code
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ckpt_report.json", "ckpt_report.md"]
+    for name in ("ckpt_report.json", "ckpt_report.md"):
+        assert (tmp_path / name).read_text(encoding="utf-8") == "old"
+
+
+def test_an_out_dir_that_cannot_be_written_exits_non_zero(tmp_path):
+    missing = tmp_path / "missing"
+    with pytest.raises(SystemExit) as exit_info:
+        make_report.main(["--out-dir", str(missing)])
+    assert "--out-dir" in str(exit_info.value.code)
+    assert not missing.exists()
+
+
+def test_a_non_integer_payload_is_an_argparse_error(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        make_report.main(["--payload-bytes", "lots"])
+    assert exit_info.value.code == 2
+    assert "--payload-bytes" in capsys.readouterr().err
