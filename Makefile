@@ -50,7 +50,7 @@ test-0260 test-latest: test-%:
 
 ## make bench: speed and memory (never part of the tests)
 bench: $(VENV)/.test
-	$(VENV)/bin/python scripts/bench.py
+	scripts/with-postgres $(VENV)/bin/python scripts/bench.py
 
 ## make lock: re-pin both legs to the newest releases that resolve
 lock: $(VENV39)/bin/python $(VENV)/bin/python

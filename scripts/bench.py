@@ -1,0 +1,83 @@
+"""`make bench`: speed and memory on the installed langgraph. A benchmark, never a test.
+
+Prints: `weigh` at 1 MB and 10 MB (seconds, peak RSS above the interpreter's start, ratio to
+the payload), `make_report.py` end to end against a fresh interpreter that only imports
+langgraph's graph API (medians, run side by side), and the test suite's time.
+Each measurement runs in a fresh child process so one cannot inflate another.
+"""
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from importlib.metadata import version
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY = sys.executable
+RUNS = 5
+
+WEIGH = r"""
+import json, resource, sys, time
+sys.path.insert(0, sys.argv[2])
+import ckpt
+size = int(sys.argv[1])
+start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
+payload = "x" * size
+began = time.perf_counter()
+result = ckpt.weigh("가을", payload)
+seconds = time.perf_counter() - began
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+assert result["carrying"] == 4 and result["payload_bytes"] == size, result
+print(json.dumps({"seconds": seconds, "above_start": peak - start}))
+"""
+
+
+def timed(cmd, **kwargs) -> float:
+    began = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, **kwargs)
+    return time.perf_counter() - began
+
+
+def weigh(size: int) -> dict:
+    out = subprocess.run([PY, "-c", WEIGH, str(size), ROOT], check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def main() -> None:
+    print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
+          f"langgraph {version('langgraph')}, langgraph-checkpoint {version('langgraph-checkpoint')}")
+    print()
+    print("weigh(topic, 'x' * N), in a fresh process each:")
+    print(f"  {'payload':>8}  {'seconds':>8}  {'peak RSS above start':>21}  {'ratio to payload':>16}")
+    rows = {}
+    for size in (1_000_000, 10_000_000):
+        rows[size] = weigh(size)
+        r = rows[size]
+        print(f"  {size // 1_000_000:>5} MB  {r['seconds']:8.3f}  {r['above_start'] / 1e6:18.1f} MB  "
+              f"{r['above_start'] / size:16.2f}")
+    growth = rows[10_000_000]["seconds"] / rows[1_000_000]["seconds"]
+    print(f"  time grows {growth:.1f}x for 10x the payload (linear would be 10x)")
+    print()
+
+    imports, reports = [], []
+    with tempfile.TemporaryDirectory() as out:
+        env = dict(os.environ)
+        env.pop("AGCKPT_PG_URL", None)  # the default report: no PostgreSQL row
+        for _ in range(RUNS):  # side by side, so both see the same machine load
+            imports.append(timed([PY, "-c", "import langgraph.graph"]))
+            reports.append(timed([PY, os.path.join(ROOT, "make_report.py"), "--out-dir", out], env=env, cwd=ROOT))
+    imp, rep = statistics.median(imports), statistics.median(reports)
+    print(f"make_report.py end to end: median {rep:.2f} s over {RUNS} runs")
+    print(f"fresh interpreter importing langgraph.graph: median {imp:.2f} s")
+    print(f"ratio: {rep / imp:.2f} (goal: at most 3)")
+    print()
+
+    suite = timed([PY, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=ROOT)
+    print(f"test suite on this leg: {suite:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
