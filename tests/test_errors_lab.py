@@ -1,0 +1,137 @@
+"""Bad input to the lab functions: a clear error naming the parameter, raised before anything
+is written, so the thread's history is exactly as it was (issue 5, item 1)."""
+import fractions
+
+import pytest
+
+import ckpt
+
+
+def _ids(app, config):
+    return [s.config["configurable"]["checkpoint_id"] for s in app.get_state_history(config)]
+
+
+def _raises_and_writes_nothing(app, config, error, names, call):
+    """Run call(); it must raise `error` whose message holds each of `names`; history untouched."""
+    before_len, before_ids = ckpt.history_len(app, config), _ids(app, config)
+    with pytest.raises(error) as info:
+        call()
+    message = str(info.value)
+    for name in names:
+        assert name in message, (name, message)
+    assert ckpt.history_len(app, config) == before_len, (message, ckpt.pending(app, config))
+    assert _ids(app, config) == before_ids, message
+    return message
+
+
+@pytest.fixture
+def runs(monkeypatch):
+    """Counts graphs built through ckpt.build_graph: weigh/lost_demo must fail before building."""
+    built = []
+    real = ckpt.build_graph
+
+    def counting(checkpointer=None):
+        built.append(checkpointer)
+        return real(checkpointer)
+
+    monkeypatch.setattr(ckpt, "build_graph", counting)
+    return built
+
+
+def test_replay_with_an_unknown_node_raises_valueerror_listing_the_nodes_with_a_point(ran):
+    app, config = ran
+    _raises_and_writes_nothing(app, config, ValueError, ["node", "'nope'", "plan", "write", "review"],
+                               lambda: ckpt.replay(app, config, "nope"))
+
+
+def test_replay_on_a_thread_with_no_history_raises_valueerror_saying_so(ran):
+    app, _ = ran
+    empty = ckpt.cfg("nobody")
+    _raises_and_writes_nothing(app, empty, ValueError, ["node", "'write'", "no history"],
+                               lambda: ckpt.replay(app, empty, "write"))
+    assert ckpt.history_len(app, ckpt.cfg("t1")) == 5
+
+
+def test_replay_with_a_node_that_is_not_a_str_raises_typeerror(ran):
+    app, config = ran
+    _raises_and_writes_nothing(app, config, TypeError, ["node", "str"],
+                               lambda: ckpt.replay(app, config, 2))
+
+
+def test_fork_with_an_unknown_node_raises_valueerror_listing_the_nodes_with_a_point(ran):
+    app, config = ran
+    _raises_and_writes_nothing(app, config, ValueError, ["node", "'nope'", "plan", "write", "review"],
+                               lambda: ckpt.fork(app, config, "nope", {"angle": "요약"}))
+
+
+def test_fork_on_a_thread_with_no_history_raises_valueerror_saying_so(ran):
+    app, _ = ran
+    empty = ckpt.cfg("nobody")
+    _raises_and_writes_nothing(app, empty, ValueError, ["node", "'write'", "no history"],
+                               lambda: ckpt.fork(app, empty, "write", {"angle": "요약"}))
+
+
+def test_fork_at_start_raises_valueerror_because_it_would_lose_the_input(ran):
+    app, config = ran
+    _raises_and_writes_nothing(app, config, ValueError, ["node", "__start__"],
+                               lambda: ckpt.fork(app, config, "__start__", {"angle": "요약"}))
+
+
+def test_fork_with_values_that_are_not_a_dict_raises_typeerror(ran):
+    app, config = ran
+    _raises_and_writes_nothing(app, config, TypeError, ["values", "dict", "list"],
+                               lambda: ckpt.fork(app, config, "write", ["angle", "요약"]))
+
+
+def test_fork_with_keys_that_are_not_state_keys_raises_valueerror_naming_them(ran):
+    app, config = ran
+    _raises_and_writes_nothing(app, config, ValueError, ["values", "colour"],
+                               lambda: ckpt.fork(app, config, "write", {"colour": "red"}))
+
+
+def test_fork_with_an_angle_not_in_angles_raises_valueerror_listing_the_angles(ran):
+    app, config = ran
+    _raises_and_writes_nothing(app, config, ValueError, ["angle", "'긴글'", "기본", "요약", "비교"],
+                               lambda: ckpt.fork(app, config, "write", {"angle": "긴글"}))
+
+
+def test_fork_with_notes_that_are_not_a_list_raises_typeerror(ran):
+    app, config = ran
+    _raises_and_writes_nothing(app, config, TypeError, ["notes", "list"],
+                               lambda: ckpt.fork(app, config, "write", {"notes": "fork:요약"}))
+
+
+def test_weigh_with_a_topic_that_is_not_a_str_raises_typeerror_before_any_run(runs):
+    with pytest.raises(TypeError, match="topic") as info:
+        ckpt.weigh(42, "x" * 300)
+    assert "int" in str(info.value), str(info.value)
+    assert runs == [], "weigh built a graph before rejecting the topic"
+
+
+def test_lost_demo_with_a_topic_that_is_not_a_str_raises_typeerror_before_any_run(runs):
+    with pytest.raises(TypeError, match="topic") as info:
+        ckpt.lost_demo(b"\xea\xb0\x80\xec\x9d\x84")
+    assert "bytes" in str(info.value), str(info.value)
+    assert runs == [], "lost_demo built a graph before rejecting the topic"
+
+
+@pytest.mark.parametrize("payload", ["", b"", [], {}], ids=["str", "bytes", "list", "dict"])
+def test_weigh_with_an_empty_payload_raises_valueerror_before_any_run(runs, payload):
+    with pytest.raises(ValueError, match="payload") as info:
+        ckpt.weigh("가을", payload)
+    assert "empty" in str(info.value), str(info.value)
+    assert runs == [], "weigh built a graph before rejecting the payload"
+
+
+def test_weigh_with_a_payload_the_saver_cannot_serialize_names_payload_before_any_run(runs):
+    with pytest.raises(TypeError, match="payload") as info:
+        ckpt.weigh("가을", fractions.Fraction(1, 3))
+    assert "Fraction" in str(info.value), str(info.value)
+    assert runs == [], "weigh built a graph before rejecting the payload"
+
+
+def test_the_run_counter_sees_both_runs_of_a_valid_weigh_and_the_two_graphs_of_lost_demo(runs):
+    ckpt.weigh("가을", "x" * 300)
+    assert len(runs) == 2, "the counter must see weigh's runs, or the checks above prove nothing"
+    ckpt.lost_demo("가을")
+    assert len(runs) == 4, runs
