@@ -1,0 +1,165 @@
+"""What a checkpoint is made of: anatomy() lists exactly the fields the installed version stores."""
+import json
+import uuid
+
+import pytest
+
+import ckpt
+from conftest import LG
+
+# What get_tuple returns on each langgraph line (checked against get_tuple itself below too).
+if LG < (1, 0):  # 0.2.60 / langgraph-checkpoint 2.x: format v2, writes copied into metadata
+    CHECKPOINT_FIELDS = ["v", "id", "ts", "channel_values", "channel_versions", "versions_seen",
+                         "pending_sends", "updated_channels"]
+    METADATA_KEYS = ["source", "step", "parents", "writes", "thread_id"]
+    FORMAT = 2
+else:  # 1.x / langgraph-checkpoint 4.x: format v4, no pending_sends, lean metadata
+    CHECKPOINT_FIELDS = ["v", "id", "ts", "channel_values", "channel_versions", "versions_seen",
+                         "updated_channels"]
+    METADATA_KEYS = ["source", "step", "parents"]
+    FORMAT = 4
+
+
+def first_config(app, config):
+    """The config of the thread's input checkpoint (the oldest)."""
+    return ckpt.history(app, config)[0].config
+
+
+def test_anatomy_lists_exactly_the_checkpoint_fields_of_the_installed_version(ran):
+    app, config = ran
+    got = ckpt.anatomy(app, config)
+    assert list(got["checkpoint"]) == CHECKPOINT_FIELDS, got["checkpoint"].keys()
+    assert list(got["metadata"]) == METADATA_KEYS, got["metadata"]
+
+
+def test_anatomy_invents_no_field_that_get_tuple_does_not_return(ran):
+    app, config = ran
+    found = app.checkpointer.get_tuple(config)
+    got = ckpt.anatomy(app, config)
+    assert set(got["checkpoint"]) == set(found.checkpoint), (got["checkpoint"].keys(), found.checkpoint.keys())
+    assert set(got["metadata"]) == set(found.metadata), (got["metadata"], found.metadata)
+
+
+def test_anatomy_of_the_last_checkpoint_after_one_run(ran):
+    app, config = ran
+    got = ckpt.anatomy(app, config)
+    snapshot = app.get_state(config)
+    assert got["checkpoint_id"] == snapshot.config["configurable"]["checkpoint_id"], got
+    assert got["checkpoint"]["id"] == got["checkpoint_id"], got
+    assert got["checkpoint"]["v"] == FORMAT, got
+    assert {k: got["metadata"][k] for k in ("source", "step", "parents")} == \
+        {"source": "loop", "step": 3, "parents": {}}, got["metadata"]
+    assert got["has_parent_config"] is True, got
+    assert got["pending_writes"] == 0, got
+
+
+def test_channel_values_are_sized_in_bytes_per_channel_not_copied(ran):
+    app, config = ran
+    got = ckpt.anatomy(app, config)["checkpoint"]["channel_values"]
+    values = app.get_state(config).values
+    state_keys = {k: v for k, v in got.items() if k in values}
+    assert state_keys == {k: ckpt.state_bytes(v) for k, v in values.items()}, (got, values)
+    # draft "가을/기본" is 5 characters, 13 bytes as UTF-8, 15 with the JSON quotes
+    assert got["draft"] == 15, got
+
+
+def test_the_input_checkpoint_has_no_parent_and_carries_the_start_tasks_writes(ran):
+    app, config = ran
+    got = ckpt.anatomy(app, first_config(app, config))
+    assert {k: got["metadata"][k] for k in ("source", "step")} == {"source": "input", "step": -1}, got
+    assert got["has_parent_config"] is False, got
+    # the __start__ task's writes wait here: "topic", and the trigger for "plan"
+    assert got["pending_writes"] == 2, got
+    assert list(got["checkpoint"]["channel_values"]) == ["__start__"], got
+
+
+def test_anatomy_is_plain_json(ran):
+    app, config = ran
+    got = ckpt.anatomy(app, config)
+    assert json.loads(json.dumps(got, ensure_ascii=False)) == got, got
+
+
+def test_anatomy_of_a_sqlite_saver_lists_the_same_fields(tmp_path):
+    with ckpt.open_saver("sqlite", str(tmp_path / "a.sqlite")) as saver:
+        app = ckpt.build_graph(saver)
+        app.invoke({"topic": "가을"}, ckpt.cfg("t1"))
+        got = ckpt.anatomy(app, ckpt.cfg("t1"))
+    assert list(got["checkpoint"]) == CHECKPOINT_FIELDS, got["checkpoint"].keys()
+    assert list(got["metadata"]) == METADATA_KEYS, got["metadata"]
+
+
+def test_anatomy_of_a_postgres_saver_lists_the_fields_it_keeps(pg_url):
+    thread = f"anatomy-{uuid.uuid4().hex}"  # the database may be shared
+    with ckpt.open_saver("postgres", pg_url) as saver:
+        app = ckpt.build_graph(saver)
+        app.invoke({"topic": "가을"}, ckpt.cfg(thread))
+        got = ckpt.anatomy(app, ckpt.cfg(thread))
+        saver.delete_thread(thread)
+    assert list(got["checkpoint"]) == CHECKPOINT_FIELDS, got["checkpoint"].keys()
+    # subtle: langgraph-checkpoint-postgres 2.x drops metadata["writes"] before storing it
+    assert list(got["metadata"]) == [k for k in METADATA_KEYS if k != "writes"], got["metadata"]
+
+
+def test_anatomy_rows_give_field_purpose_and_value_in_order(ran):
+    app, config = ran
+    rows = ckpt.anatomy_rows(ckpt.anatomy(app, config))
+    fields = [row["field"] for row in rows]
+    assert fields == ([f"checkpoint.{f}" for f in CHECKPOINT_FIELDS]
+                      + [f"metadata.{k}" for k in METADATA_KEYS]
+                      + ["parent_config", "pending_writes"]), fields
+    unexplained = [row["field"] for row in rows if not row["purpose"]]
+    assert unexplained == [], rows
+    shown = {row["field"]: row["value"] for row in rows}
+    assert shown["checkpoint.v"] == str(FORMAT), shown
+    assert shown["metadata.source"] == "loop", shown
+    assert shown["parent_config"] == "present", shown
+    assert shown["pending_writes"] == "0", shown
+    values = app.get_state(config).values
+    channels = ckpt.anatomy(app, config)["checkpoint"]["channel_values"]
+    assert shown["checkpoint.channel_values"] == \
+        f"{len(channels)} channels, {sum(channels.values())} bytes", shown
+    assert set(values) <= set(channels), (values, channels)
+
+
+def test_checkpoint_sources_after_a_run_then_a_fork(ran):
+    app, config = ran
+    assert ckpt.checkpoint_sources(app, config) == [
+        {"step": -1, "source": "input"}, {"step": 0, "source": "loop"},
+        {"step": 1, "source": "loop"}, {"step": 2, "source": "loop"},
+        {"step": 3, "source": "loop"}], ckpt.checkpoint_sources(app, config)
+    ckpt.fork(app, config, "write", {"angle": "요약"})
+    # the thread keeps both branches: the first run's 5, then update_state's, write, review
+    got = [row["source"] for row in ckpt.checkpoint_sources(app, config)]
+    assert got == ["input", "loop", "loop", "loop", "loop", "update", "loop", "loop"], got
+
+
+def test_checkpoint_sources_show_a_fork_checkpoint_after_a_replay_from_1_1_7(ran):
+    app, config = ran
+    ckpt.replay(app, config, "write")
+    got = [row["source"] for row in ckpt.checkpoint_sources(app, config)]
+    first_run = ["input", "loop", "loop", "loop", "loop"]
+    if LG >= (1, 1, 7):
+        assert got == first_run + ["fork", "loop", "loop"], got
+    else:
+        assert got == first_run + ["loop", "loop"], got
+
+
+def test_anatomy_of_an_app_without_a_checkpointer_names_app():
+    with pytest.raises(ValueError, match="app must be a graph compiled with a checkpointer"):
+        ckpt.anatomy(ckpt.build_graph(), ckpt.cfg("t1"))
+
+
+def test_anatomy_of_a_thread_without_checkpoints_names_config(app):
+    with pytest.raises(ValueError, match="config names thread 'nobody'"):
+        ckpt.anatomy(app, ckpt.cfg("nobody"))
+    assert ckpt.history_len(app, ckpt.cfg("nobody")) == 0
+
+
+def test_anatomy_with_a_bad_config_names_config(app):
+    with pytest.raises(ValueError, match="config must be"):
+        ckpt.anatomy(app, {"thread_id": "t1"})
+
+
+def test_anatomy_rows_of_something_else_names_anat():
+    with pytest.raises(ValueError, match="anat must be the dict anatomy"):
+        ckpt.anatomy_rows({"checkpoint": {}})
