@@ -41,7 +41,7 @@ $(VENV39)/.test: $(VENV39)/bin/python pyproject.toml constraints/lg-0.2.60.txt
 ## make test: the whole suite twice, on a throwaway PostgreSQL server:
 ##   Python 3.9 + langgraph 0.2.60 (the grader's), then python3 + the newest langgraph
 test: $(VENV39)/.test $(VENV)/.test
-	scripts/with-postgres $(MAKE) --no-print-directory test-0260 test-latest
+	scripts/with-postgres $(MAKE) -k --no-print-directory test-0260 test-latest
 
 test-0260 test-latest: test-%:
 	@venv=$(if $(filter 0260,$*),$(VENV39),$(VENV)); \

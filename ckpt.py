@@ -94,6 +94,27 @@ def review(state: dict) -> dict:
 # 2. The graph, the saver, the thread.
 
 
+def _register_if_loaded_by_path() -> None:
+    """Put this module in sys.modules when it was loaded by path without being registered.
+
+    subtle: StateGraph(State) calls typing.get_type_hints, which on Python 3.9 looks up
+    sys.modules[State.__module__] unconditionally; spec_from_file_location + exec_module
+    without `sys.modules[name] = module` would make build_graph raise KeyError there.
+    """
+    if sys.version_info >= (3, 10) or __name__ in sys.modules:
+        return
+    import gc
+    import types
+
+    for obj in gc.get_referrers(globals()):
+        if isinstance(obj, types.ModuleType) and obj.__dict__ is globals():
+            sys.modules[__name__] = obj
+            return
+
+
+_register_if_loaded_by_path()
+
+
 def build_graph(checkpointer: Any = None) -> Any:
     """START -> plan -> write -> review -> END, compiled with `checkpointer` (None saves nothing).
 
@@ -169,6 +190,7 @@ def _require_point(app: Any, config: dict, node: str) -> Any:
     """snapshot_before, or a ValueError naming `node` and the nodes that do have a point."""
     if not isinstance(node, str):
         raise TypeError(f"node must be a str (one of {list(NODES)}), got {type(node).__name__}")
+    _thread_id(config)
     snap = snapshot_before(app, config, node)
     if snap is None:
         points = _points(app, config)
@@ -514,7 +536,714 @@ def invoke(app: Any, inputs: Any, config: dict, durability: Optional[str] = None
 
 
 # --- region: restarts and crashes (issue 6): restart_demo, crash_demo and their helpers ---
+# Real child processes (sys.executable) run the graph on a store; a brand-new saver, opened
+# in this process after the child has exited or died, reads what reached the store.
+
+import signal
+import subprocess
+import threading
+import time
+import uuid
+
+# The child's whole program: load this very file by path, then run one job (see _child).
+_CHILD_PROGRAM = (
+    "import importlib.util, json, sys\n"
+    "spec = importlib.util.spec_from_file_location('ckpt', sys.argv[1])\n"
+    "module = importlib.util.module_from_spec(spec)\n"
+    "sys.modules['ckpt'] = module\n"
+    "spec.loader.exec_module(module)\n"
+    "module._child(json.loads(sys.argv[2]))\n"
+)
+_IN_REVIEW = "in-review"  # the line a crashing child prints once it is inside review
+_CHILD_TIMEOUT = 120.0  # seconds a child may take before it is killed and reported
+_SAVED_TIMEOUT = 10.0  # seconds review waits for the earlier checkpoints (wait_saved=True)
+_SETUP_LOCK = threading.Lock()  # one saver setup() at a time: concurrent CREATE TABLEs collide
+
+
+def _lab_graph(checkpointer: Any, wrap: Any) -> Any:
+    """build_graph's own nodes and edges, each node function passed through wrap(name, fn)."""
+    lab = build_graph().builder  # the lab's StateGraph: read its shape rather than copy it
+    graph = StateGraph(State)
+    for name in lab.nodes:
+        graph.add_node(name, wrap(name, globals()[name]))
+    for start, end in sorted(lab.edges):
+        graph.add_edge(start, end)
+    return graph.compile(checkpointer=checkpointer)
+
+
+def _dying_review(saver: Any, config: dict, kill: str, wait_saved: bool) -> Any:
+    """A review node that never returns: it dies by SIGKILL, its own or the parent's."""
+
+    def review(state: dict) -> dict:
+        if wait_saved:  # work until the checkpoints of plan and write are in the store
+            deadline = time.monotonic() + _SAVED_TIMEOUT
+            while (sum(1 for _ in saver.list(config)) < len(NODES) + 1
+                   and time.monotonic() < deadline):
+                time.sleep(0.005)
+        print(_IN_REVIEW, flush=True)
+        if kill == "outside":
+            time.sleep(_CHILD_TIMEOUT)  # the parent sends SIGKILL while we are here
+        os.kill(os.getpid(), signal.SIGKILL)  # ends the process at once: no cleanup, no flush
+        raise RuntimeError("SIGKILL did not end the process")  # pragma: no cover
+
+    return review
+
+
+def _child(job: dict) -> None:
+    """Runs in the child process: one run of the job's thread on its store, then exit or die.
+
+    Prints {"kept": 5, "values": {...}} after a normal run; a crashing run prints "in-review"
+    inside review and is killed there.
+    """
+    with open_saver(job["backend"], job["url"]) as saver:
+        config = cfg(job["thread_id"])
+        if job["crash"]:
+            dying = _dying_review(saver, config, job["kill"], job["wait_saved"])
+            app = _lab_graph(saver, lambda name, fn: dying if name == "review" else fn)
+        else:
+            app = build_graph(saver)
+        values = invoke(app, {"topic": job["topic"]}, config, job["durability"])
+        print(json.dumps({"kept": history_len(app, config), "values": values}), flush=True)
+
+
+def _spawn(job: dict) -> Any:
+    """Start a fresh Python process (sys.executable) that loads this file by path and runs job."""
+    return subprocess.Popen(
+        [sys.executable, "-c", _CHILD_PROGRAM, os.path.abspath(__file__), json.dumps(job)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, encoding="utf-8", errors="replace",
+    )
+
+
+def _child_failed(child: Any, stderr: str) -> RuntimeError:
+    lines = [line for line in (stderr or "").splitlines() if line.strip()]
+    return RuntimeError(f"the child process (exit status {child.returncode}) failed: "
+                        f"{lines[-1] if lines else 'no message'}")
+
+
+def _finish(child: Any) -> tuple:
+    """Wait for the child; (stdout, stderr). Killed and RuntimeError after _CHILD_TIMEOUT s."""
+    try:
+        return child.communicate(timeout=_CHILD_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        raise RuntimeError(f"the child process did not finish within {_CHILD_TIMEOUT:.0f} s"
+                           ) from None
+
+
+@contextlib.contextmanager
+def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
+    """(url, thread_id) for one demo call: a store and thread no other call touches.
+
+    sqlite without url: a new file in a new temporary folder (removed on exit) and "run-1".
+    A given store (postgres, or a sqlite file): the url and a thread id unique to the call,
+    after opening it once here, so an unreachable database fails before any child starts.
+    memory: (None, "run-1").
+    """
+    if backend == "memory":
+        yield None, "run-1"
+        return
+    _import_extra(backend)  # ImportError naming the extra, before anything starts
+    if url is None:
+        folder = tempfile.mkdtemp(prefix="agckpt-demo-")
+        try:
+            yield os.path.join(folder, "checkpoints.sqlite"), "run-1"
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        return
+    try:
+        with _SETUP_LOCK, open_saver(backend, url):
+            pass
+    except ConnectionError:
+        raise
+    except Exception as exc:
+        first = (str(exc).strip().splitlines() or [repr(exc)])[0]
+        raise ConnectionError(f"cannot open the {backend} store at url {url!r}: {first}") from None
+    yield url, f"run-1-{uuid.uuid4().hex[:12]}"
+
+
+def _check_durability(durability: Any) -> None:
+    """invoke()'s own checks of `durability`, run on an app that runs nothing."""
+
+    class _NoRun:
+        @staticmethod
+        def invoke(*args: Any, **kwargs: Any) -> None:
+            return None
+
+    invoke(_NoRun, None, {}, durability)
+
+
+def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
+    """Run thread "run-1" once in a fresh Python process; after it exits, read it with a new saver.
+
+    Returns {"backend": "sqlite", "kept": 5, "after_restart": 5, "values_after_restart":
+    {"topic": ..., ..., "score": 5}, "survives": True} (checkpoints the child saw and the
+    new saver found; `survives`: the same count and the same final values came back).
+    memory: 5, 0, {}, False, since the saver lived in the child's memory. The child is
+    `sys.executable` loading this file by path; the new saver is open_saver(backend, url) in
+    this process, built only after the child has exited. Each call has its own store (a new
+    SQLite file in a temporary folder, removed afterwards) or, on a given url such as
+    PostgreSQL's, a thread id unique to the call ("run-1-<hex>"), so calls may run
+    concurrently. Rests on `app.get_state_history(cfg)` and `app.get_state(cfg)` of a graph
+    built on the new saver. Raises TypeError for a non-str topic, ValueError for an unknown
+    backend or a missing postgres url, ImportError naming the extra to install,
+    ConnectionError (one line) for a store that cannot be opened; all before any child
+    starts. RuntimeError if the child fails.
+    """
+    _check_topic(topic)
+    _check_backend(backend, url)
+    with _demo_store(backend, url) as (store, thread_id):
+        child = _spawn({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
+                        "crash": False, "durability": None})
+        out, err = _finish(child)
+        if child.returncode != 0:
+            raise _child_failed(child, err)
+        seen = json.loads(out.strip().splitlines()[-1])
+        with open_saver(backend, store) as saver:
+            app = build_graph(saver)
+            found = history_len(app, cfg(thread_id))
+            values = dict(app.get_state(cfg(thread_id)).values)
+    return {"backend": backend, "kept": seen["kept"], "after_restart": found,
+            "values_after_restart": values,
+            "survives": found == seen["kept"] and values == seen["values"]}
+
+
+def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
+               durability: Optional[str] = None, kill: str = "inside",
+               wait_saved: bool = False) -> dict:
+    """Kill a run inside `review` in a fresh Python process; then find, with a new saver, what was
+    saved, and resume the thread from it.
+
+    Returns {"backend": "sqlite", "durability": "sync", "checkpoints_after_crash": 4,
+    "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
+    "checkpoints_after_resume": 5, "result": {<final values>}}: checkpoints the new saver
+    found; the node the thread's last checkpoint would run next ("" when none); how many
+    pending writes (finished nodes' outputs stored against that checkpoint) it found; the
+    nodes that actually executed on resume, in order; checkpoints after the resume.
+    What was found rests on `app.get_state_history(cfg)`, `app.get_state(cfg).tasks` and
+    `saver.get_tuple(cfg).pending_writes`. The resume is invoke(app, None, cfg, durability)
+    (input None continues from the last checkpoint; `durability` passed through where the
+    installed langgraph has it, >= 0.6); a node whose finished writes were found is not run
+    again (LangGraph applies them), so no note is written twice.
+    Nothing found (memory, or durability="exit"): 0, "", 0, [], 0 and "result": None, since
+    LangGraph has nothing to continue from.
+    kill="inside": review sends SIGKILL to its own process; "outside": review prints that it
+    is inside and waits, and this process sends the SIGKILL. wait_saved=True: review first
+    works until the checkpoints of plan and write are in the store (at most 10 s), the
+    deterministic form of "review had been working a while"; without it, under the default
+    (async) durability, the crash races the background writes of the steps just finished.
+    Each call has its own store and thread ids, as in restart_demo. Raises TypeError for a
+    non-str topic, ValueError for an unknown backend, kill or durability mode, a mode on a
+    langgraph without durability modes, wait_saved with durability="exit", or a missing
+    postgres url, ImportError naming the extra, ConnectionError (one line) for a store that
+    cannot be opened; all before any child starts. RuntimeError if the child did not die
+    inside review.
+    """
+    _check_topic(topic)
+    _check_backend(backend, url)
+    _check_durability(durability)
+    if kill not in ("inside", "outside"):
+        raise ValueError(f'kill must be "inside" (review kills itself) or "outside" (this '
+                         f'process kills the child), got {kill!r}')
+    if not isinstance(wait_saved, bool):
+        raise TypeError(f"wait_saved must be a bool, got {type(wait_saved).__name__}")
+    if wait_saved and durability == "exit":
+        raise ValueError('wait_saved=True cannot be used with durability="exit": that mode '
+                         "saves no checkpoint until the run ends, so review would wait in vain")
+    with _demo_store(backend, url) as (store, thread_id):
+        child = _spawn({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
+                        "crash": True, "durability": durability, "kill": kill,
+                        "wait_saved": wait_saved})
+        said = ""
+        if kill == "outside":
+            timer = threading.Timer(_CHILD_TIMEOUT, child.kill)  # in case review is never reached
+            timer.start()
+            said = child.stdout.readline()  # blocks until review says it is inside
+            timer.cancel()
+            if said.strip() == _IN_REVIEW:
+                child.send_signal(signal.SIGKILL)
+        out, err = _finish(child)
+        if child.returncode != -signal.SIGKILL or _IN_REVIEW not in said + out:
+            raise _child_failed(child, err)
+        return _resume(backend, store, thread_id, durability)
+
+
+def _resume(backend: str, store: Optional[str], thread_id: str, durability: Optional[str]) -> dict:
+    """A new saver on the store: what it finds of the thread, then the resume (see crash_demo)."""
+    config = cfg(thread_id)
+    ran = []  # node names, in the order they executed
+
+    def record(name: str, fn: Any) -> Any:
+        def node(state: dict) -> dict:
+            ran.append(name)
+            return fn(state)
+
+        return node
+
+    with open_saver(backend, store) as saver:
+        app = _lab_graph(saver, record)
+        found = history_len(app, config)
+        snap = app.get_state(config)
+        saved = saver.get_tuple(config)
+        writes = len(saved.pending_writes or []) if saved else 0
+        result = dict(invoke(app, None, config, durability)) if found else None
+        return {"backend": backend, "durability": durability, "checkpoints_after_crash": found,
+                # subtle: not snap.next, which leaves out a task whose writes are stored
+                "pending_after_crash": snap.tasks[0].name if snap.tasks else "",
+                "pending_writes": writes, "ran_on_resume": ran,
+                "checkpoints_after_resume": history_len(app, config), "result": result}
+
+
 # --- end region: restarts and crashes ---
 
 # --- region: anatomy and physical bytes (issue 4): anatomy, stored_bytes, durability_counts, payload_sweep ---
+#
+# Two views of what saving costs. The lab's view (history_bytes) is logical: every
+# checkpoint's state as JSON, so a value put into the state once counts at every later
+# checkpoint. The physical view is what a saver really holds: the in-memory saver keeps
+# each channel version once (in its blobs) and points to it from each checkpoint;
+# PostgreSQL does the same for lists and dicts but writes str/int/float/bool values into
+# every checkpoint row; SQLite writes the whole checkpoint into every row. All of them
+# also keep the pending writes, and langgraph 0.2.x copies each step's writes into the
+# checkpoint's metadata as well (which langgraph-checkpoint-postgres 2.x drops).
+
+# What each part of a checkpoint is for: short English, one per field a version may write.
+# anatomy() never lists a field from here that the installed version does not return.
+FIELD_PURPOSES = {
+    "checkpoint.v": "format version of the checkpoint structure",
+    "checkpoint.id": "unique, time-ordered id of this checkpoint (checkpoint_id in a config)",
+    "checkpoint.ts": "when the checkpoint was written (ISO 8601, UTC)",
+    "checkpoint.channel_values": "each channel's value: the state itself (shown as bytes)",
+    "checkpoint.channel_versions": "each channel's current version; a write bumps it",
+    "checkpoint.versions_seen": "per node, the channel versions it last ran on: what runs next",
+    "checkpoint.pending_sends": "Send packets still to be run (dynamic branches)",
+    "checkpoint.updated_channels": "the channels written by the super-step that made it",
+    "metadata.source": "how the checkpoint was made: input, loop, update or fork",
+    "metadata.step": "super-step number: -1 for the input, then 0, 1, 2, ...",
+    "metadata.parents": "checkpoint ids of the parent graphs (subgraphs); {} at the top level",
+    "metadata.writes": "what each node wrote in the super-step that made this checkpoint",
+    "metadata.thread_id": "the thread's id, copied from the config",
+    "metadata.run_id": "id of the run that made this checkpoint",
+    "parent_config": "config of the checkpoint before this one: the chain back through the thread",
+    "pending_writes": "writes of tasks in the next super-step, saved but not applied yet",
+}
+
+
+def _plain(value: Any) -> Any:
+    """`value` as plain JSON data (dicts, lists, str, numbers); anything else as its str()."""
+    return json.loads(json.dumps(value, ensure_ascii=False, default=str))
+
+
+def _in_known_order(part: str, fields: Any) -> list:
+    """(field, value) pairs of `fields`: those FIELD_PURPOSES knows in its order, then the rest."""
+    known = [key.split(".", 1)[1] for key in FIELD_PURPOSES if key.startswith(part + ".")]
+    return ([(key, fields[key]) for key in known if key in fields]
+            + [(key, value) for key, value in fields.items() if key not in known])
+
+
+def anatomy(app: Any, config: dict) -> dict:
+    """The thread's latest checkpoint as its saver returns it, described as a plain dict.
+
+    {"checkpoint_id": "1f0c...", "checkpoint": {"v": 4, "id": "1f0c...", "ts": "2025-...",
+    "channel_values": {"angle": 8, "draft": 15, ...}, "channel_versions": {...},
+    "versions_seen": {...}, "updated_channels": [...]}, "metadata": {"source": "loop",
+    "step": 3, "parents": {}}, "has_parent_config": True, "pending_writes": 0}
+    `checkpoint` and `metadata` hold exactly the fields the installed version returns
+    (langgraph 0.2.60: v 2 with pending_sends, and metadata with writes and thread_id;
+    1.x: v 4, no pending_sends), in FIELD_PURPOSES' order, then any field it does not
+    know in the saver's order; `channel_values` maps each channel to its
+    value's size in bytes (state_bytes), not the value. `pending_writes` is a count.
+    With a checkpoint_id in `config`, that checkpoint instead of the latest.
+    Rests on `app.checkpointer.get_tuple(config)`. ValueError for an app without a
+    checkpointer, a bad config, or a thread with no checkpoint.
+    """
+    saver = getattr(app, "checkpointer", None)
+    if saver is None or not hasattr(saver, "get_tuple"):
+        raise ValueError(f"app must be a graph compiled with a checkpointer (build_graph(saver)), "
+                         f"got {type(app).__name__} without one")
+    thread_id = _thread_id(config)
+    found = saver.get_tuple(config)
+    if found is None:
+        raise ValueError(f"config names thread {thread_id!r}, "
+                         f"which has no checkpoint in this saver")
+    checkpoint = {}
+    for field, value in _in_known_order("checkpoint", found.checkpoint):
+        if field == "channel_values":
+            value = {channel: state_bytes(v) for channel, v in value.items()}
+        checkpoint[field] = _plain(value)
+    return {
+        "checkpoint_id": found.config["configurable"]["checkpoint_id"],
+        "checkpoint": checkpoint,
+        "metadata": {key: _plain(value)
+                     for key, value in _in_known_order("metadata", found.metadata)},
+        "has_parent_config": found.parent_config is not None,
+        "pending_writes": len(found.pending_writes or ()),
+    }
+
+
+def _shown(field: str, value: Any) -> str:
+    """A short display of a field's value: scalars as they are, containers as entries and bytes."""
+    if field == "checkpoint.channel_values":
+        return f"{len(value)} channels, {sum(value.values())} bytes"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (dict, list)):
+        entries = "entry" if len(value) == 1 else "entries"
+        return f"{len(value)} {entries}, {state_bytes(value)} bytes"
+    return json.dumps(value)
+
+
+def anatomy_rows(anat: dict) -> List[dict]:
+    """anatomy()'s result as table rows: field, what it is for, its value or size.
+
+    [{"field": "checkpoint.v", "purpose": "format version of ...", "value": "4"}, ...,
+    {"field": "pending_writes", "purpose": "...", "value": "0"}]: checkpoint fields first,
+    then metadata, then the parent config and the pending writes. `purpose` is "" for a
+    field FIELD_PURPOSES does not know; containers show as "<n> entries, <bytes> bytes".
+    ValueError when `anat` is not what anatomy() returns.
+    """
+    if not isinstance(anat, dict) or not {"checkpoint", "metadata", "has_parent_config",
+                                          "pending_writes"} <= set(anat):
+        raise ValueError("anat must be the dict anatomy() returns")
+    fields = [(f"checkpoint.{k}", v) for k, v in anat["checkpoint"].items()]
+    fields += [(f"metadata.{k}", v) for k, v in anat["metadata"].items()]
+    fields += [("parent_config", "present" if anat["has_parent_config"] else "none"),
+               ("pending_writes", anat["pending_writes"])]
+    return [{"field": f, "purpose": FIELD_PURPOSES.get(f, ""), "value": _shown(f, v)}
+            for f, v in fields]
+
+
+def checkpoint_sources(app: Any, config: dict) -> List[dict]:
+    """metadata["source"] and ["step"] of each checkpoint of the thread, oldest first.
+
+    After one run: [{"step": -1, "source": "input"}, {"step": 0, "source": "loop"}, ...];
+    update_state writes "update", and a replay on langgraph >= 1.1.7 writes "fork". Every
+    branch of the thread is listed, in the order its checkpoints were written.
+    Rests on `app.get_state_history(config)` (newest first, reversed here).
+    """
+    return [{"step": snap.metadata.get("step"), "source": snap.metadata.get("source")}
+            for snap in history(app, config)]
+
+
+def _saver_kind(saver: Any) -> str:
+    """"memory", "sqlite" or "postgres" for a saver of those kinds; TypeError naming `saver`."""
+    if isinstance(saver, _MemorySaver):
+        return "memory"
+    # an object can only be a SqliteSaver/PostgresSaver if its module is imported already
+    for kind, module, name in (("sqlite", "langgraph.checkpoint.sqlite", "SqliteSaver"),
+                               ("postgres", "langgraph.checkpoint.postgres", "PostgresSaver")):
+        saver_class = getattr(sys.modules.get(module), name, None)
+        if saver_class is not None and isinstance(saver, saver_class):
+            return kind
+    hint = "; pass app.checkpointer, not the app" if hasattr(saver, "checkpointer") else ""
+    raise TypeError(f"saver must be an InMemorySaver, SqliteSaver or PostgresSaver "
+                    f"(see open_saver), got {type(saver).__name__}{hint}")
+
+
+def _memory_bytes(saver: Any, thread_id: Optional[str]) -> Dict[str, int]:
+    """Serialized bytes in an InMemorySaver's three maps.
+
+    subtle: the one place that reads a saver's internals. InMemorySaver keeps, in
+    langgraph-checkpoint 2.1.2 and 4.3.2 alike:
+      storage: thread_id -> checkpoint_ns -> checkpoint_id ->
+               ((type, checkpoint bytes without channel_values), (type, metadata bytes), parent_id)
+      blobs:   (thread_id, checkpoint_ns, channel, version) -> (type, value bytes)
+      writes:  (thread_id, checkpoint_ns, checkpoint_id) ->
+               {(task_id, idx): (task_id, channel, (type, value bytes), task_path)}
+    list() copies each map in one step under the GIL, so other threads may keep writing.
+    """
+    def ours(tid: Any) -> bool:
+        return thread_id is None or tid == thread_id
+
+    try:
+        checkpoints = sum(len(cp[1]) + len(md[1])
+                          for tid, by_ns in list(saver.storage.items()) if ours(tid)
+                          for by_id in list(by_ns.values())
+                          for cp, md, _parent in list(by_id.values()))
+        blobs = sum(len(value[1]) for key, value in list(saver.blobs.items()) if ours(key[0]))
+        writes = sum(len(write[2][1]) for key, by_task in list(saver.writes.items()) if ours(key[0])
+                     for write in list(by_task.values()))
+    except (AttributeError, TypeError, ValueError, IndexError) as exc:
+        raise TypeError(f"saver: cannot read this InMemorySaver's storage/blobs/writes maps "
+                        f"(their layout changed in this langgraph-checkpoint?): {exc}") from None
+    return {"checkpoints": checkpoints, "blobs": blobs, "writes": writes}
+
+
+def _sqlite_bytes(saver: Any, thread_id: Optional[str]) -> Dict[str, int]:
+    """Bytes of the serialized columns of a SqliteSaver's tables (it has no blobs table)."""
+    where, params = ("WHERE thread_id = ?", (thread_id,)) if thread_id is not None else ("", ())
+    # CAST AS BLOB: length() of a TEXT counts characters, of a BLOB bytes
+    size = "coalesce(length(CAST({} AS BLOB)), 0)"
+    queries = {
+        "checkpoints": f"SELECT sum({size.format('checkpoint')} + {size.format('metadata')}) "
+                       f"FROM checkpoints {where}",
+        "writes": f"SELECT sum({size.format('value')}) FROM writes {where}",
+    }
+    found = {"blobs": 0}
+    with saver.cursor(transaction=False) as cur:  # takes the saver's lock
+        for table, sql in queries.items():
+            found[table] = int(cur.execute(sql, params).fetchone()[0] or 0)
+    return {key: found[key] for key in ("checkpoints", "blobs", "writes")}
+
+
+def _postgres_bytes(saver: Any, thread_id: Optional[str], compressed: bool) -> Dict[str, int]:
+    """Bytes of the serialized columns of a PostgresSaver's three tables.
+
+    Raw (compressed=False): octet_length of the bytea columns and of the jsonb columns'
+    text form. Compressed: pg_column_size, the bytes each value takes in the table after
+    PostgreSQL's own TOAST compression (pglz by default; it only acts on rows above
+    about 2 kB, and only where it saves at least a quarter), varlena header included.
+    """
+    where, params = ("WHERE thread_id = %s", (thread_id,)) if thread_id is not None else ("", ())
+    if compressed:
+        jsonb, bytea = "pg_column_size({})", "pg_column_size({})"
+    else:
+        jsonb, bytea = "octet_length({}::text)", "octet_length({})"
+    size = "coalesce({}, 0)"
+    queries = {
+        "checkpoints": f"SELECT sum({size.format(jsonb.format('checkpoint'))} + "
+                       f"{size.format(jsonb.format('metadata'))}) AS n FROM checkpoints {where}",
+        "blobs": f"SELECT sum({size.format(bytea.format('blob'))}) AS n "
+                 f"FROM checkpoint_blobs {where}",
+        "writes": f"SELECT sum({size.format(bytea.format('blob'))}) AS n "
+                  f"FROM checkpoint_writes {where}",
+    }
+    found = {}
+    with saver._cursor() as cur:  # the saver's own cursor: its lock, its connection or pool
+        for table, sql in queries.items():
+            cur.execute(sql, params)
+            found[table] = int(cur.fetchone()["n"] or 0)
+    return found
+
+
+def stored_bytes(saver: Any, thread_id: Optional[str] = None,
+                 compressed: bool = False) -> Dict[str, int]:
+    """The bytes a saver physically holds: {"checkpoints": 3839, "blobs": 3146, "writes": 1587,
+    "total": 8572} (an in-memory saver after one run with 1,500 bytes in "bulk").
+
+    Counted: the serialized values each saver writes, i.e. the checkpoints (the checkpoint
+    and its metadata), the blobs (channel values kept once per version, by the in-memory
+    saver and PostgreSQL; SQLite has none: 0) and the pending writes. Not counted: keys
+    and type tags (thread_id, checkpoint_id, channel, ...), row headers, indexes.
+    In memory: the bytes in InMemorySaver's maps (the one function reading internals).
+    SQLite: the stored length of the checkpoint, metadata and value columns. PostgreSQL:
+    raw octet lengths (jsonb as its text), or with compressed=True the size each value
+    takes in the table after PostgreSQL's TOAST compression; memory and SQLite do not
+    compress, so there compressed=True gives the same figures. `thread_id` counts one
+    thread of a shared saver; None counts them all.
+    Raises TypeError for a saver that is none of those three (e.g. an app: pass
+    app.checkpointer), a thread_id that is not a str, or a compressed that is not a bool.
+    """
+    kind = _saver_kind(saver)
+    if thread_id is not None and not isinstance(thread_id, str):
+        raise TypeError(f"thread_id must be a str or None, got {type(thread_id).__name__}")
+    if not isinstance(compressed, bool):
+        raise TypeError(f"compressed must be a bool, got {type(compressed).__name__}")
+    if kind == "memory":
+        found = _memory_bytes(saver, thread_id)
+    elif kind == "sqlite":
+        found = _sqlite_bytes(saver, thread_id)
+    else:
+        found = _postgres_bytes(saver, thread_id, compressed)
+    found["total"] = found["checkpoints"] + found["blobs"] + found["writes"]
+    return found
+
+
+def durability_counts(topic: str) -> Optional[Dict[str, int]]:
+    """Checkpoints kept after one run under each durability mode, each on a new saver.
+
+    {"exit": 1, "async": 5, "sync": 5} on langgraph >= 0.6 ("exit" saves only the run's
+    last checkpoint; "async" and "sync" save every super-step's, in the background or
+    before the next step starts); None on older langgraph, which has no such modes.
+    Rests on `app.invoke(inputs, config, durability=mode)`. TypeError for a non-str topic.
+    """
+    _check_topic(topic)
+    if not has_durability():
+        return None
+    counts = {}
+    for mode in ("exit", "async", "sync"):
+        app = build_graph(new_saver())
+        invoke(app, {"topic": topic}, cfg("run-1"), durability=mode)
+        counts[mode] = history_len(app, cfg("run-1"))
+    return counts
+
+
+def payload_sweep(topic: str, sizes: List[int]) -> List[dict]:
+    """weigh(topic, "x" * size) for each size, in the order given: one row per size.
+
+    [{"checkpoints": 5, "thin_total": 399, "fat_total": 1447, "payload_bytes": 250,
+    "carrying": 4, "extra": 1048}, ...]: weigh's keys plus extra = fat_total - thin_total
+    (bytes). extra is carrying x (payload_bytes + the bytes of the "bulk" key), so from
+    row to row it grows by exactly carrying x the size step.
+    Raises TypeError for a non-str topic or sizes that is not a list/tuple of int,
+    ValueError for an empty sizes or a size below 1; before any run.
+    """
+    _check_topic(topic)
+    if not isinstance(sizes, (list, tuple)):
+        raise TypeError(f"sizes must be a list or tuple of int (payload sizes in bytes), "
+                        f"got {type(sizes).__name__}")
+    if not sizes:
+        raise ValueError("sizes must hold at least one payload size in bytes, got an empty one")
+    for size in sizes:
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"sizes must hold int payload sizes in bytes, got {size!r}")
+        if size < 1:
+            raise ValueError(f"sizes must hold sizes of at least 1 byte, got {size!r}")
+    rows = []
+    for size in sizes:
+        row = weigh(topic, "x" * size)
+        row["extra"] = row["fat_total"] - row["thin_total"]
+        rows.append(row)
+    return rows
+
+
+def incompressible(size: int, seed: int = 0) -> str:
+    """`size` ASCII letters and digits from random.Random(seed): the same text on every run.
+
+    incompressible(8) -> "0UAqFzWs" (8 bytes). Random text has no repeats for an LZ-style
+    compressor (PostgreSQL's pglz, lz4) to exploit, so it is stored at full size: the
+    counterpart of "x" * size, which compresses to almost nothing. TypeError/ValueError
+    for a size that is not an int of at least 1.
+    """
+    import random
+    import string
+
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise TypeError(f"size must be an int (bytes), got {type(size).__name__}")
+    if size < 1:
+        raise ValueError(f"size must be at least 1 byte, got {size}")
+    return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
+
+
+@contextlib.contextmanager
+def _reproducible_versions(saver: Any, seed: int = 0) -> Iterator[None]:
+    """Within the block, the saver draws its channel versions from random.Random(seed).
+
+    subtle: memory, SQLite and PostgreSQL savers make a version as
+    f"{n:032}.{random.random():016}"; the float's text is 16 to 19+ characters long, and
+    versions are stored many times over, so stored sizes would change by a few bytes from
+    run to run. Same format, seeded draws: the same bytes on every run. A saver whose
+    versions are not of that form (e.g. ints) is left alone.
+    """
+    import random
+    import re
+
+    own = type(saver).get_next_version
+    if not re.fullmatch(r"\d{32}\.\S+", str(own(saver, None, None))):
+        yield
+        return
+    draws = random.Random(seed)
+
+    def get_next_version(current: Any, channel: Any = None) -> str:
+        number = int(current.split(".")[0]) if isinstance(current, str) else (current or 0)
+        return f"{number + 1:032}.{draws.random():016}"
+
+    saver.get_next_version = get_next_version  # an instance attribute shadows the method
+    try:
+        yield
+    finally:
+        if saver.__dict__.get("get_next_version") is get_next_version:
+            del saver.get_next_version
+
+
+def _weigh_threads(prefix: str) -> Dict[str, str]:
+    """The thread ids weigh_stored uses: {"thin": "<prefix>-thin", "fat": "<prefix>-fat"}."""
+    return {name: f"{prefix}-{name}" for name in ("thin", "fat")}
+
+
+def _copies(thin: int, fat: int, payload_bytes: int) -> dict:
+    return {"thin": thin, "fat": fat, "difference": fat - thin,
+            "copies": round((fat - thin) / payload_bytes, 2)}
+
+
+def weigh_stored(saver: Any, topic: str, payload: Any, thread_prefix: str = "weigh") -> dict:
+    """weigh() on one given saver, logical and physical: a thin and a fat thread side by side.
+
+    Runs thread "<thread_prefix>-thin" with {"topic": topic} and "<thread_prefix>-fat"
+    with "bulk": payload added, then returns
+    {"threads": {"thin": "weigh-thin", "fat": "weigh-fat"}, "checkpoints": 5,
+     "payload_bytes": 1500,
+     "logical": {"thin": 399, "fat": 6447, "difference": 6048, "copies": 4.03},
+     "stored": {"thin": {<stored_bytes of the thin thread>}, "fat": {...},
+                "difference": 4751, "copies": 3.17},
+     "stored_compressed": {<the same with stored_bytes(compressed=True)>}}
+    (bytes; copies = difference / payload_bytes: how many copies of the payload the saver
+    holds). Channel versions are drawn from a seeded generator during the runs, so memory
+    and SQLite give the same bytes on every run. Rests on `app.invoke`,
+    `app.get_state_history` and stored_bytes. TypeError/ValueError for a bad saver, topic,
+    payload or thread_prefix, or when either thread already has checkpoints; before any run.
+    """
+    _saver_kind(saver)
+    _check_topic(topic)
+    _check_payload(payload)
+    if not isinstance(thread_prefix, str) or not thread_prefix:
+        raise TypeError(f"thread_prefix must be a non-empty str, got {thread_prefix!r}")
+    app = build_graph(saver)
+    runs = {"thin": {"topic": topic}, "fat": {"topic": topic, "bulk": payload}}
+    threads = _weigh_threads(thread_prefix)
+    used = [tid for tid in threads.values() if history_len(app, cfg(tid))]
+    if used:
+        raise ValueError(f"thread_prefix {thread_prefix!r}: threads {used} already have "
+                         f"checkpoints in this saver; choose another prefix")
+    for name, inputs in runs.items():
+        with _reproducible_versions(saver):
+            app.invoke(inputs, cfg(threads[name]))
+    size = payload_size(payload)
+    logical = {name: sum(history_bytes(app, cfg(tid))) for name, tid in threads.items()}
+    stored = {name: stored_bytes(saver, tid) for name, tid in threads.items()}
+    packed = {name: stored_bytes(saver, tid, compressed=True) for name, tid in threads.items()}
+    return {
+        "threads": threads,
+        "checkpoints": history_len(app, cfg(threads["fat"])),
+        "payload_bytes": size,
+        "logical": _copies(logical["thin"], logical["fat"], size),
+        "stored": dict(_copies(stored["thin"]["total"], stored["fat"]["total"], size),
+                       thin=stored["thin"], fat=stored["fat"]),
+        "stored_compressed": dict(_copies(packed["thin"]["total"], packed["fat"]["total"], size),
+                                  thin=packed["thin"], fat=packed["fat"]),
+    }
+
+
+def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] = None,
+                        url: Optional[str] = None) -> List[dict]:
+    """weigh_stored() on a new saver of each backend: logical bytes beside physical ones.
+
+    [{"backend": "memory", **weigh_stored(...)}, {"backend": "sqlite", ...},
+     {"backend": "postgres", ...}], in the order of `backends` (default: memory and
+    sqlite, plus postgres when `url` is given). Memory and SQLite stores are new and
+    removed afterwards, and give the same bytes on every run; on PostgreSQL the two
+    threads get a unique prefix and are deleted after measuring. Rests on open_saver,
+    `app.invoke` and stored_bytes.
+    Raises ValueError for an unknown backend or "postgres" without a url, TypeError for
+    a bad topic or payload, ImportError naming a missing extra; before any run.
+    """
+    import uuid
+
+    if backends is None:
+        backends = ("memory", "sqlite") + (("postgres",) if url else ())
+    if isinstance(backends, str) or not isinstance(backends, (list, tuple)):
+        raise TypeError(f"backends must be a list or tuple of {list(BACKENDS)}, "
+                        f"got {type(backends).__name__}")
+    for backend in backends:
+        _check_backend(backend, url if backend == "postgres" else None)
+        if backend != "memory":
+            _import_extra(backend)
+    _check_topic(topic)
+    _check_payload(payload)
+    rows = []
+    for backend in backends:
+        with open_saver(backend, url if backend == "postgres" else None) as saver:
+            if backend != "postgres":  # a new store, removed on exit
+                row = weigh_stored(saver, topic, payload)
+            else:  # a shared database: threads of our own, deleted even when a run fails
+                prefix = f"weigh-{uuid.uuid4().hex}"
+                try:
+                    row = weigh_stored(saver, topic, payload, thread_prefix=prefix)
+                finally:
+                    for thread_id in _weigh_threads(prefix).values():
+                        saver.delete_thread(thread_id)
+        rows.append(dict(backend=backend, **row))
+    return rows
+
 # --- end region: anatomy and physical bytes ---

@@ -1,0 +1,167 @@
+"""A real crash inside `review`: what a new saver finds, and a resume that re-runs no finished node.
+
+Each crash_demo call starts a real child process that is killed with SIGKILL inside review
+(about a second each), so each group of calls runs once per module, concurrently. Where the
+crash races the saver's background writes (the default durability), the tests check the
+invariants that hold in every case; where it cannot (durability="sync", wait_saved=True),
+the exact numbers.
+"""
+import os
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+import pytest
+
+import ckpt
+from conftest import LG
+
+TOPIC = "가을"
+ORDER = ("__start__",) + ckpt.NODES  # the tasks of a run, in the order they run
+NOTHING = {"checkpoints_after_crash": 0, "pending_after_crash": "", "pending_writes": 0,
+           "ran_on_resume": [], "checkpoints_after_resume": 0, "result": None}
+
+
+def uncrashed():
+    return ckpt.build_graph(ckpt.new_saver()).invoke({"topic": TOPIC}, ckpt.cfg("t"))
+
+
+def concurrently(calls):
+    """{name: call()} for zero-argument calls, all running at once."""
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return dict(zip(calls, pool.map(lambda call: call(), calls.values())))
+
+
+def durable_cases(backend, url=None):
+    """The crash_demo calls each durable backend gets; sync and exit where langgraph has them."""
+    crash = partial(ckpt.crash_demo, TOPIC, backend, url)
+    cases = {"default": crash, "outside": partial(crash, kill="outside"),
+             "waited": partial(crash, wait_saved=True)}
+    if LG >= (0, 6):
+        cases.update({"sync": partial(crash, durability="sync"),
+                      "exit": partial(crash, durability="exit")})
+    return cases
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory):
+    """sqlite and memory crashes, all at once, with the temporary folder watched."""
+    tmp = tmp_path_factory.mktemp("crash-tmp")
+    saved, tempfile.tempdir = tempfile.tempdir, str(tmp)
+    try:
+        calls = {"sqlite " + name: call for name, call in durable_cases("sqlite").items()}
+        calls["memory"] = partial(ckpt.crash_demo, TOPIC, "memory")
+        calls["sqlite waited-outside"] = partial(ckpt.crash_demo, TOPIC, "sqlite", kill="outside",
+                                                 wait_saved=True)
+        results = concurrently(calls)
+    finally:
+        tempfile.tempdir = saved
+    return results, sorted(os.listdir(tmp))
+
+
+@pytest.fixture(scope="module")
+def on_postgres(pg_url):
+    return concurrently(durable_cases("postgres", pg_url))
+
+
+def check_resumed(got, backend):
+    """The invariants of every crash that left something: see the module docstring."""
+    assert got["backend"] == backend, got
+    assert got["checkpoints_after_crash"] >= 1, got
+    pending = got["pending_after_crash"]
+    assert pending in ORDER, got
+    rest = [n for n in ORDER[ORDER.index(pending):] if n in ckpt.NODES]  # pending on: all to run
+    after = [n for n in ORDER[ORDER.index(pending) + 1:] if n in ckpt.NODES]  # pending done
+    ran = got["ran_on_resume"]
+    assert ran in (rest, after), got  # a tail of the graph's nodes, ending with review
+    assert ran[-1] == "review", got
+    if ran != rest:  # the pending node was skipped: its finished writes were stored
+        assert got["pending_writes"] >= 1, got
+    assert got["checkpoints_after_resume"] == 5, got
+    assert got["result"] == uncrashed(), got
+    notes = got["result"]["notes"]
+    assert len(notes) == len(set(notes)) == 3, notes  # no note written twice
+
+
+def check_lost_only_review(got, backend, durability=None):
+    want = {"backend": backend, "durability": durability, "checkpoints_after_crash": 4,
+            "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
+            "checkpoints_after_resume": 5, "result": uncrashed()}
+    assert got == want, got
+
+
+# --- SQLite ---
+
+def test_sqlite_crash_resumes_from_the_last_checkpoint_without_rerunning_a_node(local):
+    check_resumed(local[0]["sqlite default"], "sqlite")
+
+
+def test_sqlite_crash_by_sigkill_from_outside_inside_review_resumes_the_same_way(local):
+    check_resumed(local[0]["sqlite outside"], "sqlite")
+
+
+def test_sqlite_crash_after_review_worked_a_while_loses_only_review(local):
+    check_lost_only_review(local[0]["sqlite waited"], "sqlite")
+
+
+def test_sqlite_sigkill_from_outside_after_review_worked_a_while_loses_only_review(local):
+    check_lost_only_review(local[0]["sqlite waited-outside"], "sqlite")
+
+
+def test_sqlite_crash_with_sync_durability_keeps_four_checkpoints_and_reruns_only_review(local):
+    if LG >= (0, 6):
+        check_lost_only_review(local[0]["sqlite sync"], "sqlite", "sync")
+    else:  # 0.2.60 has no durability modes: the call says so before any child starts
+        with pytest.raises(ValueError, match="durability"):
+            ckpt.crash_demo(TOPIC, "sqlite", durability="sync")
+
+
+def test_sqlite_crash_with_exit_durability_leaves_nothing_to_resume(local):
+    if LG >= (0, 6):
+        got = local[0]["sqlite exit"]
+        assert got == dict(NOTHING, backend="sqlite", durability="exit"), got
+    else:
+        with pytest.raises(ValueError, match="durability"):
+            ckpt.crash_demo(TOPIC, "sqlite", durability="exit")
+
+
+def test_crash_demo_removes_its_temporary_sqlite_stores(local):
+    assert local[1] == [], local[1]
+
+
+# --- memory ---
+
+def test_memory_crash_finds_nothing_and_says_so(local):
+    got = local[0]["memory"]
+    assert got == dict(NOTHING, backend="memory", durability=None), got
+
+
+# --- PostgreSQL ---
+
+def test_postgres_crash_resumes_from_the_last_checkpoint_without_rerunning_a_node(on_postgres):
+    check_resumed(on_postgres["default"], "postgres")
+
+
+def test_postgres_crash_by_sigkill_from_outside_inside_review_resumes_the_same_way(on_postgres):
+    check_resumed(on_postgres["outside"], "postgres")
+
+
+def test_postgres_crash_after_review_worked_a_while_loses_only_review(on_postgres):
+    check_lost_only_review(on_postgres["waited"], "postgres")
+
+
+def test_postgres_crash_with_sync_durability_keeps_four_and_reruns_only_review(on_postgres, pg_url):
+    if LG >= (0, 6):
+        check_lost_only_review(on_postgres["sync"], "postgres", "sync")
+    else:
+        with pytest.raises(ValueError, match="durability"):
+            ckpt.crash_demo(TOPIC, "postgres", pg_url, durability="sync")
+
+
+def test_postgres_crash_with_exit_durability_leaves_nothing_to_resume(on_postgres, pg_url):
+    if LG >= (0, 6):
+        got = on_postgres["exit"]
+        assert got == dict(NOTHING, backend="postgres", durability="exit"), got
+    else:
+        with pytest.raises(ValueError, match="durability"):
+            ckpt.crash_demo(TOPIC, "postgres", pg_url, durability="exit")

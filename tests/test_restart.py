@@ -1,0 +1,90 @@
+"""A real process restart: SQLite and PostgreSQL keep the thread, the in-memory saver does not.
+
+Every restart_demo call starts a real child process (about a second each), so each group of
+calls runs once per module, concurrently, and the tests read the results.
+"""
+import os
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+import pytest
+
+import ckpt
+
+TOPIC = "가을"
+SPACED = "  늦은 가을 "  # spaces at both ends, kept as given
+
+
+def uncrashed(topic):
+    """The final values of one plain run in this process: what a kept thread must show."""
+    return ckpt.build_graph(ckpt.new_saver()).invoke({"topic": topic}, ckpt.cfg("t"))
+
+
+def concurrently(calls):
+    """{name: call()} for zero-argument calls, all running at once."""
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return dict(zip(calls, pool.map(lambda call: call(), calls.values())))
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory):
+    """memory and three sqlite restarts, all at once, with the temporary folder watched."""
+    tmp = tmp_path_factory.mktemp("restart-tmp")
+    saved, tempfile.tempdir = tempfile.tempdir, str(tmp)
+    try:
+        results = concurrently({
+            "memory": partial(ckpt.restart_demo, TOPIC, "memory"),
+            "sqlite": partial(ckpt.restart_demo, TOPIC, "sqlite"),
+            "sqlite-2": partial(ckpt.restart_demo, TOPIC),
+            "spaces": partial(ckpt.restart_demo, SPACED, "sqlite"),
+        })
+    finally:
+        tempfile.tempdir = saved
+    return results, sorted(os.listdir(tmp))
+
+
+@pytest.fixture(scope="module")
+def on_postgres(pg_url):
+    """Two concurrent restarts on the same PostgreSQL database."""
+    return concurrently({n: partial(ckpt.restart_demo, TOPIC, "postgres", pg_url) for n in (1, 2)})
+
+
+def test_sqlite_keeps_all_five_checkpoints_and_the_values_across_a_real_restart(local):
+    got = local[0]["sqlite"]
+    want = {"backend": "sqlite", "kept": 5, "after_restart": 5,
+            "values_after_restart": uncrashed(TOPIC), "survives": True}
+    assert got == want, got
+
+
+def test_memory_saver_loses_the_thread_when_its_process_ends(local):
+    got = local[0]["memory"]
+    want = {"backend": "memory", "kept": 5, "after_restart": 0, "values_after_restart": {},
+            "survives": False}
+    assert got == want, got
+
+
+def test_sqlite_is_the_default_backend_and_concurrent_calls_agree(local):
+    results = local[0]
+    assert results["sqlite-2"] == results["sqlite"], results
+
+
+def test_restart_demo_removes_its_temporary_sqlite_store(local):
+    assert local[1] == [], local[1]
+
+
+def test_postgres_keeps_all_five_checkpoints_and_the_values_across_a_real_restart(on_postgres):
+    want = {"backend": "postgres", "kept": 5, "after_restart": 5,
+            "values_after_restart": uncrashed(TOPIC), "survives": True}
+    assert on_postgres[1] == want, on_postgres[1]
+
+
+def test_postgres_calls_on_one_database_never_count_each_others_checkpoints(on_postgres):
+    assert on_postgres[2] == on_postgres[1], on_postgres
+    assert on_postgres[2]["after_restart"] == 5, on_postgres[2]
+
+
+def test_restart_keeps_a_topic_with_spaces_exactly(local):
+    got = local[0]["spaces"]
+    assert got["values_after_restart"] == uncrashed(SPACED), got
+    assert got["survives"] is True, got
