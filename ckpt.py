@@ -32,6 +32,9 @@ __all__ = [
     "ANGLES", "State", "plan", "write", "review", "build_graph", "new_saver", "cfg",
     "history", "history_len", "pending", "snapshot_before", "replay", "fork",
     "state_bytes", "history_bytes", "weigh", "lost_demo",
+    # beyond the lab
+    "open_saver", "invoke", "restart_demo", "crash_demo", "anatomy", "checkpoint_sources",
+    "stored_bytes", "weigh_stored", "physical_vs_logical", "durability_counts", "payload_sweep",
 ]
 
 NODES = ("plan", "write", "review")  # the graph's nodes, in the order they run
@@ -219,8 +222,8 @@ def replay(app: Any, config: dict, node: str) -> dict:
     """Re-run the thread from the latest point before `node`, with the values saved there.
 
     Returns {"from": "write", "result": {<final values>}, "added": 2}: `added` is how many
-    checkpoints the thread gained (2/3/1 from write/plan/review before langgraph 1.1.7,
-    which from then on also writes a "fork" checkpoint first: 3/4/2).
+    checkpoints the thread gained, from plan/write/review: 3/2/1 before langgraph 1.1.7,
+    4/3/2 from 1.1.7 on, which first writes a checkpoint with metadata source "fork".
     Rests on `app.invoke(None, snapshot.config)`: input None continues from the saved point
     (any other input would start over). ValueError when the thread has no such point.
     """
@@ -242,11 +245,17 @@ def _check_values(values: Any) -> None:
     if unknown:
         raise ValueError(f"values has keys that are not State keys: {unknown}; "
                          f"State keys are {list(State.__annotations__)}")
+    for key in ("topic", "angle", "draft", "stage"):
+        if key in values and not isinstance(values[key], str):
+            raise TypeError(f"values[{key!r}] must be a str, got {type(values[key]).__name__}")
+    if "score" in values and (isinstance(values["score"], bool) or not isinstance(values["score"], int)):
+        raise TypeError(f"values['score'] must be an int, got {type(values['score']).__name__}")
     if "angle" in values and values["angle"] not in ANGLES:
         raise ValueError(f"values['angle'] must be one of {list(ANGLES)}, got {values['angle']!r}")
-    if "notes" in values and not isinstance(values["notes"], list):
+    if "notes" in values and not (isinstance(values["notes"], list)
+                                  and all(isinstance(note, str) for note in values["notes"])):
         raise TypeError(f"values['notes'] must be a list of str (it is added to the notes), "
-                        f"got {type(values['notes']).__name__}")
+                        f"got {values['notes']!r}")
 
 
 def fork(app: Any, config: dict, node: str, values: dict) -> dict:

@@ -47,9 +47,10 @@ PACKAGES = ("langgraph", "langgraph-checkpoint", "langgraph-checkpoint-sqlite", 
 # Measuring: one dict, built from live runs.
 
 
-def _versions() -> dict:
+def _versions(postgres: bool) -> dict:
+    """The versions the report was measured with: the PostgreSQL saver only when it was used."""
     found = {"python": platform.python_version()}
-    for name in PACKAGES:
+    for name in PACKAGES if postgres else PACKAGES[:-1]:
         try:
             found[name] = version(name)
         except PackageNotFoundError:
@@ -259,7 +260,7 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url=None) 
     }
     return {
         "summary": summary,
-        "versions": _versions(),
+        "versions": _versions(bool(postgres_url)),
         "checkpoints": checkpoints,
         "threads": _threads(topic),
         "replays": replays,
@@ -384,7 +385,7 @@ def render(report: dict) -> str:
     out += table(["위치", "step", "source", "next", "이 단계에서 바뀐 키", "바이트"], rows)
     out.append("")
     out.append(f"`pending()` = {quoted(s['pending'])}. "
-               f"기본 실행의 점수(`base_score`)는 {s['base_score']}: 초안의 글자 수다.")
+               f"기본 실행의 점수(`base_score`)는 {fmt(s['base_score'])}: 초안의 글자 수다.")
     out.append("")
     a, b = threads["same_thread_notes"]
     out.append(f"같은 `thread_id`로 한 번 더 실행하면 저장된 상태 위에서 이어진다: `notes`가 {a}개에서 {b}개로 늘고 "
@@ -429,7 +430,7 @@ def render(report: dict) -> str:
     out.append("")
     if any("fork" in r["sources"] for r in report["replays"]):
         out.append("이 langgraph(1.1.7 이후)는 되감기 전에 `source`가 `fork`인 체크포인트를 하나 먼저 쓴다. "
-                   "그래서 다시 실행한 노드 수보다 하나 더 늘어난다 (langgraph 0.2.60에서는 2/3/1).")
+                   "그래서 다시 실행한 노드 수보다 하나 더 늘어난다 (langgraph 0.2.60에서는 plan/write/review 순으로 3/2/1).")
     else:
         out.append("다시 실행한 노드 수만큼만 늘어난다 (langgraph 1.1.7부터는 `fork` 체크포인트가 하나 더 생겨 하나씩 더 많다).")
     out.append("")
@@ -625,6 +626,9 @@ def _atomic_write(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # subtle: mkstemp makes 0600; a report is an ordinary file
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -646,8 +650,9 @@ def _check_out_dir(folder: str) -> None:
 def write_report(report: dict, folder: str) -> tuple:
     """Write ckpt_report.json (the ten summary keys) and ckpt_report.md; returns their paths."""
     json_path, md_path = os.path.join(folder, JSON_NAME), os.path.join(folder, MD_NAME)
-    _atomic_write(json_path, json.dumps(report["summary"], ensure_ascii=False, indent=2) + "\n")
-    _atomic_write(md_path, render(report))
+    texts = {json_path: json.dumps(report["summary"], ensure_ascii=False, indent=2) + "\n", md_path: render(report)}
+    for path, text in texts.items():  # both rendered before either is written
+        _atomic_write(path, text)
     return json_path, md_path
 
 
@@ -675,6 +680,12 @@ def main(argv=None) -> int:
         choices = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
         raise SystemExit(f"make_report: --fork-angle must be one of {choices}, got {args.fork_angle!r}")
     _check_out_dir(args.out_dir)
+    if args.postgres_url:
+        try:
+            with ckpt.open_saver("postgres", args.postgres_url):
+                pass
+        except (ImportError, ConnectionError, ValueError) as exc:
+            raise SystemExit(f"make_report: --postgres-url: {exc}") from None
     report = measure(args.topic, args.payload_bytes, args.fork_angle, args.postgres_url)
     for path in write_report(report, args.out_dir):
         print(f"wrote {path}")

@@ -135,3 +135,16 @@ def test_the_run_counter_sees_both_runs_of_a_valid_weigh_and_the_two_graphs_of_l
     assert len(runs) == 2, "the counter must see weigh's runs, or the checks above prove nothing"
     ckpt.lost_demo("가을")
     assert len(runs) == 4, runs
+
+
+@pytest.mark.parametrize("values, key", [
+    ({"score": "abc"}, "score"), ({"draft": 7}, "draft"), ({"topic": 5}, "topic"),
+    ({"angle": ["요약"]}, "angle"), ({"score": True}, "score"), ({"notes": [1, 2]}, "notes"),
+])
+def test_fork_with_a_value_of_the_wrong_type_raises_typeerror_naming_the_key(ran, values, key):
+    app, config = ran
+    before = ckpt.history_len(app, config)
+    with pytest.raises(TypeError) as info:
+        ckpt.fork(app, config, "review", values)
+    assert f"values[{key!r}]" in str(info.value), str(info.value)
+    assert ckpt.history_len(app, config) == before

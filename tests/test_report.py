@@ -90,7 +90,8 @@ def test_an_awkward_topic_cannot_break_a_table_a_chart_or_inject_html(tmp_path):
     assert [line for line in md.splitlines() if line.startswith("## ")] == make_report.SECTIONS
 
 
-def test_two_runs_write_identical_files(tmp_path):
+def test_two_runs_write_identical_files(tmp_path, monkeypatch):
+    monkeypatch.delenv("AGCKPT_PG_URL", raising=False)  # PostgreSQL's compressed sizes vary by a few bytes
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     run(tmp_path / "a")
@@ -153,3 +154,25 @@ def test_a_non_integer_payload_is_an_argparse_error(capsys):
         make_report.main(["--payload-bytes", "lots"])
     assert exit_info.value.code == 2
     assert "--payload-bytes" in capsys.readouterr().err
+
+
+def test_the_report_files_get_ordinary_permissions(tmp_path):
+    run(tmp_path)
+    umask = os.umask(0)
+    os.umask(umask)
+    for name in ("ckpt_report.json", "ckpt_report.md"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o666 & ~umask, name
+
+
+def test_an_unreachable_postgres_url_is_one_line_and_writes_nothing(tmp_path):
+    with pytest.raises(SystemExit) as exit_info:
+        make_report.main(["--out-dir", str(tmp_path), "--postgres-url", "postgresql://nobody@127.0.0.1:1/x"])
+    assert str(exit_info.value.code).startswith("make_report: --postgres-url: "), exit_info.value.code
+    assert "\n" not in str(exit_info.value.code)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_header_names_the_postgres_saver_only_when_it_was_measured(default):
+    _, md = default
+    header = md.splitlines()[2]
+    assert ("langgraph-checkpoint-postgres" in header) == bool(os.environ.get("AGCKPT_PG_URL")), header
