@@ -17,8 +17,13 @@ import json
 import operator
 import os
 import shutil
+import signal
+import subprocess
 import sys
 import tempfile
+import threading
+import time
+import uuid
 from typing import Annotated, Any, Dict, Iterator, List, Optional, TypedDict
 
 from langgraph.graph import END, START, StateGraph
@@ -547,12 +552,6 @@ def invoke(app: Any, inputs: Any, config: dict, durability: Optional[str] = None
 # --- region: restarts and crashes (issue 6): restart_demo, crash_demo and their helpers ---
 # Real child processes (sys.executable) run the graph on a store; a brand-new saver, opened
 # in this process after the child has exited or died, reads what reached the store.
-
-import signal
-import subprocess
-import threading
-import time
-import uuid
 
 # The child's whole program: load this very file by path, then run one job (see _child).
 _CHILD_PROGRAM = (
@@ -1227,8 +1226,6 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
     Raises ValueError for an unknown backend or "postgres" without a url, TypeError for
     a bad topic or payload, ImportError naming a missing extra; before any run.
     """
-    import uuid
-
     if backends is None:
         backends = ("memory", "sqlite") + (("postgres",) if url else ())
     if isinstance(backends, str) or not isinstance(backends, (list, tuple)):

@@ -201,7 +201,6 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url=None) 
     fork_app = ckpt.build_graph(ckpt.new_saver())
     fork_app.invoke({"topic": topic}, config)
     before = ckpt.history_len(fork_app, config)
-    original_end = ckpt.snapshot_before(fork_app, config, "review")  # any point of the old branch works
     old_end_config = next(iter(fork_app.get_state_history(config))).config
     forked = ckpt.fork(fork_app, config, "write", {"angle": fork_angle})
     fork = {
@@ -214,7 +213,6 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url=None) 
         "original_equals_base": forked["original"] == base,
         "current_is_branch": fork_app.get_state(config).values == forked["result"],
         "old_end_readable": fork_app.get_state(old_end_config).values == base,
-        "old_branch_point_kept": original_end is not None,
     }
 
     tree_app = ckpt.build_graph(ckpt.new_saver())

@@ -143,8 +143,5 @@ def test_the_run_counter_sees_both_runs_of_a_valid_weigh_and_the_two_graphs_of_l
 ])
 def test_fork_with_a_value_of_the_wrong_type_raises_typeerror_naming_the_key(ran, values, key):
     app, config = ran
-    before = ckpt.history_len(app, config)
-    with pytest.raises(TypeError) as info:
-        ckpt.fork(app, config, "review", values)
-    assert f"values[{key!r}]" in str(info.value), str(info.value)
-    assert ckpt.history_len(app, config) == before
+    _raises_and_writes_nothing(app, config, TypeError, [f"values[{key!r}]"],
+                               lambda: ckpt.fork(app, config, "review", values))
