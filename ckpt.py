@@ -12,6 +12,7 @@ Glossary:
   thread    one conversation's chain of checkpoints, named by thread_id
 """
 
+import atexit
 import contextlib
 import json
 import operator
@@ -550,7 +551,7 @@ def invoke(app: Any, inputs: Any, config: dict, durability: Optional[str] = None
 
 
 # --- region: restarts and crashes (issue 6): restart_demo, crash_demo and their helpers ---
-# Real child processes (sys.executable) run the graph on a store; a brand-new saver, opened
+# Real child processes (see _spawn) run the graph on a store; a brand-new saver, opened
 # in this process after the child has exited or died, reads what reached the store.
 
 # The child's whole program: load this very file by path, then run one job (see _child).
@@ -614,13 +615,164 @@ def _child(job: dict) -> None:
         print(json.dumps({"kept": history_len(app, config), "values": values}), flush=True)
 
 
-def _spawn(job: dict) -> Any:
+def _spawn_fresh(job: dict) -> Any:
     """Start a fresh Python process (sys.executable) that loads this file by path and runs job."""
     return subprocess.Popen(
         [sys.executable, "-c", _CHILD_PROGRAM, os.path.abspath(__file__), json.dumps(job)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, encoding="utf-8", errors="replace",
     )
+
+
+# A fresh interpreter costs about a second here, nearly all of it importing langgraph. So,
+# where the OS can fork and pass file descriptors (Linux, macOS), one "zygote" is started per
+# process with sys.executable: it loads this file by path and the savers once, then forks
+# one demo process per job. Each demo process is a real, separate process that shares
+# nothing with the caller (it is a copy of the fresh zygote, not of us); a small watcher,
+# forked in between, waits for it and reports how it ended. Elsewhere: _spawn_fresh.
+_ZYGOTE_PROGRAM = r"""
+import importlib, importlib.util, json, os, signal, socket, sys, traceback
+spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+sys.modules["ckpt"] = module
+spec.loader.exec_module(module)
+for name in ("langgraph.checkpoint.sqlite", "langgraph.checkpoint.postgres"):
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        pass
+sock = socket.socket(fileno=int(sys.argv[2]))
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the watchers are reaped without waiting
+while True:
+    msg, fds, _, _ = socket.recv_fds(sock, 1, 4)
+    if not msg:  # the caller has gone
+        break
+    if os.fork() == 0:  # the watcher
+        sock.close()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        job_r, out_w, err_w, status_w = fds
+        pid = os.fork()
+        if pid == 0:  # the demo process
+            os.dup2(out_w, 1)
+            os.dup2(err_w, 2)
+            for fd in (out_w, err_w, status_w):
+                os.close(fd)
+            code = 1
+            try:
+                with os.fdopen(job_r, encoding="utf-8") as job:
+                    module._child(json.load(job))
+                code = 0
+            except BaseException:
+                traceback.print_exc()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+        for fd in (job_r, out_w, err_w):
+            os.close(fd)
+        os.write(status_w, f"{pid}\n".encode())
+        _, status = os.waitpid(pid, 0)
+        code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+        os.write(status_w, f"{code}\n".encode())
+        os._exit(0)
+    for fd in fds:
+        os.close(fd)
+"""
+_ZYGOTE = {"pid": None, "sock": None, "process": None}  # this process's zygote, if started
+_ZYGOTE_LOCK = threading.Lock()
+
+
+def _zygote_socket() -> Any:
+    """The socket to this process's zygote, starting it on first use (or after a fork of us)."""
+    import socket
+
+    with _ZYGOTE_LOCK:
+        if _ZYGOTE["pid"] != os.getpid() or _ZYGOTE["process"].poll() is not None:
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            process = subprocess.Popen(
+                [sys.executable, "-c", _ZYGOTE_PROGRAM, os.path.abspath(__file__), str(theirs.fileno())],
+                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL)  # its own warnings would only repeat ours
+            theirs.close()
+            _ZYGOTE.update(pid=os.getpid(), sock=ours, process=process)
+        return _ZYGOTE["sock"]
+
+
+@atexit.register
+def _stop_zygote() -> None:
+    if _ZYGOTE["pid"] == os.getpid():
+        _ZYGOTE["sock"].close()  # the zygote reads end-of-file and exits
+        try:
+            _ZYGOTE["process"].wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            _ZYGOTE["process"].kill()
+
+
+class _ForkedChild:
+    """A demo process forked by the zygote, with the part of subprocess.Popen the demos use:
+    .pid, .stdout (text), .returncode, send_signal(), kill(), communicate(timeout)."""
+
+    def __init__(self, out_r: int, err_r: int, status_r: int) -> None:
+        self.stdout = open(out_r, encoding="utf-8", errors="replace")
+        self._stderr = open(err_r, encoding="utf-8", errors="replace")
+        self._status = open(status_r, encoding="utf-8")
+        line = self._status.readline()
+        if not line.strip():
+            raise RuntimeError("the zygote did not start the demo process")
+        self.pid = int(line)
+        self.returncode = None
+        self._read = {}
+        self._readers = []
+
+    def send_signal(self, sig: int) -> None:
+        if self.returncode is None:
+            os.kill(self.pid, sig)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def communicate(self, timeout: Optional[float] = None) -> tuple:
+        if not self._readers:  # one reader per stream, kept across calls after a timeout
+            for name, stream in (("out", self.stdout), ("err", self._stderr), ("status", self._status)):
+                reader = threading.Thread(target=lambda n=name, f=stream: self._read.update({n: f.read()}),
+                                          daemon=True)
+                reader.start()
+                self._readers.append(reader)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for reader in self._readers:
+            reader.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+            if reader.is_alive():
+                raise subprocess.TimeoutExpired("ckpt demo process", timeout)
+        for stream in (self.stdout, self._stderr, self._status):
+            stream.close()
+        self.returncode = int(self._read["status"].split()[-1])
+        return self._read["out"], self._read["err"]
+
+
+def _spawn(job: dict) -> Any:
+    """Start a real child process for job: forked from this process's zygote where the OS can
+    fork and pass file descriptors, else a fresh sys.executable (_spawn_fresh)."""
+    import socket
+
+    if not (hasattr(os, "fork") and hasattr(socket, "send_fds")):  # e.g. Windows
+        return _spawn_fresh(job)
+    job_r, job_w = os.pipe()
+    (out_r, out_w), (err_r, err_w), (status_r, status_w) = os.pipe(), os.pipe(), os.pipe()
+    theirs = (job_r, out_w, err_w, status_w)
+    try:
+        for attempt in (1, 2):  # a zygote that has died is started again once
+            try:
+                socket.send_fds(_zygote_socket(), [b"j"], list(theirs))
+                break
+            except OSError:
+                if attempt == 2:
+                    raise
+                _ZYGOTE["pid"] = None
+    finally:
+        for fd in theirs:
+            os.close(fd)
+    with os.fdopen(job_w, "w", encoding="utf-8") as pipe:
+        json.dump(job, pipe)
+    return _ForkedChild(out_r, err_r, status_r)
 
 
 def _child_failed(child: Any, stderr: str) -> RuntimeError:
@@ -683,13 +835,14 @@ def _check_durability(durability: Any) -> None:
 
 
 def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
-    """Run thread "run-1" once in a fresh Python process; after it exits, read it with a new saver.
+    """Run thread "run-1" once in a child process; after it has exited, read it with a new saver.
 
     Returns {"backend": "sqlite", "kept": 5, "after_restart": 5, "values_after_restart":
     {"topic": ..., ..., "score": 5}, "survives": True} (checkpoints the child saw and the
     new saver found; `survives`: the same count and the same final values came back).
-    memory: 5, 0, {}, False, since the saver lived in the child's memory. The child is
-    `sys.executable` loading this file by path; the new saver is open_saver(backend, url) in
+    memory: 5, 0, {}, False, since the saver lived in the child's memory. The child is a
+    separate process that shares nothing with this one: forked from a fresh `sys.executable`
+    interpreter that loaded this file by path (see _spawn); the new saver is open_saver(backend, url) in
     this process, built only after the child has exited. Each call has its own store (a new
     SQLite file in a temporary folder, removed afterwards) or, on a given url such as
     PostgreSQL's, a thread id unique to the call ("run-1-<hex>"), so calls may run
@@ -720,7 +873,7 @@ def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None)
 def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
                durability: Optional[str] = None, kill: str = "inside",
                wait_saved: bool = False) -> dict:
-    """Kill a run inside `review` in a fresh Python process; then find, with a new saver, what was
+    """Kill a run inside `review` in a child process; then find, with a new saver, what was
     saved, and resume the thread from it.
 
     Returns {"backend": "sqlite", "durability": "sync", "checkpoints_after_crash": 4,

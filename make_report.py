@@ -565,7 +565,8 @@ def _render_durable(report: dict) -> list:
     steady = ("`durability=\"sync\"`로 실행했다" if "durability:exit" in d
               else "`review`가 앞 체크포인트가 저장될 때까지 일한 뒤 죽게 했다")
     out.append("위의 재시작은 같은 프로세스 안에서 saver를 새로 만든 것이었다. 여기서는 진짜 자식 프로세스"
-               "(`sys.executable`)가 스레드를 한 번 실행하고 종료한 뒤, 그 프로세스가 끝난 다음에 연 새 saver가 "
+               "(langgraph를 한 번 불러 둔 새 인터프리터 `sys.executable`에서 fork한 별도 프로세스: 호출한 쪽과 아무것도 "
+               "공유하지 않는다)가 스레드를 한 번 실행하고 종료한 뒤, 그 프로세스가 끝난 다음에 연 새 saver가 "
                "같은 저장소를 읽는다. 크래시는 자식이 `review` 안에서 SIGKILL로 죽는 것이다 (정리 작업 없이 끝난다). "
                f"그 뒤 새 saver로 `invoke(None, config)`를 불러 이어서 실행했다. 크래시 행은 {steady}: "
                "그래야 몇 개가 남는지가 매번 같다.")

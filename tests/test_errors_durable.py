@@ -20,7 +20,7 @@ def nothing_started(monkeypatch, tmp_path):
     def no_child(*args, **kwargs):
         raise AssertionError(f"a child process was started: {args}")
 
-    monkeypatch.setattr(ckpt.subprocess, "Popen", no_child)
+    monkeypatch.setattr(ckpt, "_spawn", no_child)  # every demo process starts there
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
@@ -120,11 +120,24 @@ def test_open_saver_on_an_unreachable_postgres_gives_one_line_naming_url(nothing
         assert repr(url) in str(caught.value) and "\n" not in str(caught.value), caught.value
 
 
-def test_a_failing_child_is_reported_in_one_line_and_its_store_removed(monkeypatch, tmp_path):
+def test_a_failing_fresh_child_is_reported_in_one_line_and_its_store_removed(monkeypatch, tmp_path):
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    monkeypatch.setattr(ckpt, "_spawn", ckpt._spawn_fresh)
     monkeypatch.setattr(ckpt, "_CHILD_PROGRAM", "raise SystemExit('the child gave up')")
     with pytest.raises(RuntimeError, match="the child process .* failed: the child gave up"):
+        ckpt.restart_demo("가을")
+    assert sorted(os.listdir(tmp)) == [], sorted(os.listdir(tmp))
+
+
+def test_a_failing_forked_child_is_reported_in_one_line_and_its_store_removed(monkeypatch, tmp_path):
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    spawn = ckpt._spawn
+    monkeypatch.setattr(ckpt, "_spawn", lambda job: spawn(dict(job, backend="nope")))
+    with pytest.raises(RuntimeError, match=r"the child process \(exit status 1\) failed: "
+                                           r"ValueError: backend must be one of"):
         ckpt.restart_demo("가을")
     assert sorted(os.listdir(tmp)) == [], sorted(os.listdir(tmp))

@@ -88,3 +88,24 @@ def test_restart_keeps_a_topic_with_spaces_exactly(local):
     got = local[0]["spaces"]
     assert got["values_after_restart"] == uncrashed(SPACED), got
     assert got["survives"] is True, got
+
+
+def test_a_fresh_interpreter_child_gives_the_same_restart_figures(monkeypatch):
+    """The fallback where the OS cannot fork (a new sys.executable per demo) agrees with the zygote."""
+    monkeypatch.setattr(ckpt, "_spawn", ckpt._spawn_fresh)
+    fresh = ckpt.restart_demo("가을")
+    monkeypatch.undo()
+    assert fresh == ckpt.restart_demo("가을"), fresh
+    assert (fresh["kept"], fresh["after_restart"], fresh["survives"]) == (5, 5, True)
+
+
+def test_each_demo_runs_in_a_process_of_its_own():
+    """The demo process is neither this process nor the zygote, and differs from call to call."""
+    pids = []
+    for _ in range(2):
+        child = ckpt._spawn({"backend": "memory", "url": None, "thread_id": "run-1", "topic": "가을",
+                             "crash": False, "durability": None})
+        out, _ = child.communicate(timeout=60)
+        assert child.returncode == 0 and '"kept": 5' in out, (child.returncode, out)
+        pids.append(child.pid)
+    assert len(set(pids)) == 2 and os.getpid() not in pids, pids
