@@ -659,8 +659,12 @@ while True:
                 os.close(fd)
             code = 1
             try:
-                with os.fdopen(job_r, encoding="utf-8") as job:
-                    module._child(json.load(job))
+                with os.fdopen(job_r, encoding="utf-8") as pipe:
+                    job = json.load(pipe)
+                os.chdir(job.pop("cwd"))  # start where, and with what, a fresh process would
+                os.environ.clear()
+                os.environ.update(job.pop("env"))
+                module._child(job)
                 code = 0
             except BaseException:
                 traceback.print_exc()
@@ -682,43 +686,63 @@ _ZYGOTE_LOCK = threading.Lock()
 
 
 def _zygote_socket() -> Any:
-    """The socket to this process's zygote, starting it on first use (or after a fork of us)."""
+    """The socket to this process's zygote, starting it on first use (or after a fork of us).
+
+    It runs in a session of its own (a Ctrl-C meant for us does not end it) and exits when
+    this socket closes: at our exit (_stop_zygote), or when a fork of us forgets it.
+    """
     import socket
 
     with _ZYGOTE_LOCK:
         if _ZYGOTE["pid"] != os.getpid() or _ZYGOTE["process"].poll() is not None:
+            first = _ZYGOTE["pid"] is None
+            _discard_zygote_locked()
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
             process = subprocess.Popen(
                 [sys.executable, "-c", _ZYGOTE_PROGRAM, os.path.abspath(__file__), str(theirs.fileno())],
                 pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL)  # its own warnings would only repeat ours
+                stderr=subprocess.DEVNULL, start_new_session=True)  # a failed start falls back (_spawn)
             theirs.close()
+            if first and hasattr(os, "register_at_fork"):
+                os.register_at_fork(after_in_child=_forget_zygote)
             _ZYGOTE.update(pid=os.getpid(), sock=ours, process=process)
         return _ZYGOTE["sock"]
 
 
-@atexit.register
-def _stop_zygote() -> None:
+def _discard_zygote_locked() -> None:
+    """Close our socket to a zygote we own and make sure it is gone (caller holds the lock)."""
     if _ZYGOTE["pid"] == os.getpid():
         _ZYGOTE["sock"].close()  # the zygote reads end-of-file and exits
         try:
             _ZYGOTE["process"].wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover
+        except subprocess.TimeoutExpired:  # a stopped or hung zygote
             _ZYGOTE["process"].kill()
+            _ZYGOTE["process"].wait()
+    _ZYGOTE.update(pid=-1, sock=None, process=None)
+
+
+@atexit.register
+def _stop_zygote() -> None:
+    with _ZYGOTE_LOCK:
+        _discard_zygote_locked()
+
+
+def _forget_zygote() -> None:
+    """In a fork of this process: drop the parent's zygote without touching it."""
+    if _ZYGOTE["sock"] is not None:
+        _ZYGOTE["sock"].close()
+    _ZYGOTE.update(pid=-1, sock=None, process=None)
 
 
 class _ForkedChild:
     """A demo process forked by the zygote, with the part of subprocess.Popen the demos use:
     .pid, .stdout (text), .returncode, send_signal(), kill(), communicate(timeout)."""
 
-    def __init__(self, out_r: int, err_r: int, status_r: int) -> None:
+    def __init__(self, pid: int, out_r: int, err_r: int, status: Any) -> None:
+        self.pid = pid
         self.stdout = open(out_r, encoding="utf-8", errors="replace")
         self._stderr = open(err_r, encoding="utf-8", errors="replace")
-        self._status = open(status_r, encoding="utf-8")
-        line = self._status.readline()
-        if not line.strip():
-            raise RuntimeError("the zygote did not start the demo process")
-        self.pid = int(line)
+        self._status = status  # the watcher writes the demo process's exit status here
         self.returncode = None
         self._read = {}
         self._readers = []
@@ -744,41 +768,77 @@ class _ForkedChild:
                 raise subprocess.TimeoutExpired("ckpt demo process", timeout)
         for stream in (self.stdout, self._stderr, self._status):
             stream.close()
-        self.returncode = int(self._read["status"].split()[-1])
+        status = self._read["status"].split()
+        if status:
+            self.returncode = int(status[-1])
+        else:  # the watcher itself ended before it could report
+            self.returncode = 1
+            self._read["err"] += "\nRuntimeError: the demo process's watcher ended without its exit status"
         return self._read["out"], self._read["err"]
 
 
-def _spawn(job: dict) -> Any:
-    """Start a real child process for job: forked from this process's zygote where the OS can
-    fork and pass file descriptors, else a fresh sys.executable (_spawn_fresh)."""
+def _fork_from_zygote(job: dict) -> Optional[_ForkedChild]:
+    """Ask the zygote for a demo process running job; None when it could not start one (the
+    zygote is then discarded, so the next call starts a new one)."""
+    import select
     import socket
 
-    if not (hasattr(os, "fork") and hasattr(socket, "send_fds")):  # e.g. Windows
-        return _spawn_fresh(job)
-    job_r, job_w = os.pipe()
-    (out_r, out_w), (err_r, err_w), (status_r, status_w) = os.pipe(), os.pipe(), os.pipe()
+    (job_r, job_w), (out_r, out_w), (err_r, err_w), (status_r, status_w) = (
+        os.pipe(), os.pipe(), os.pipe(), os.pipe())
     theirs = (job_r, out_w, err_w, status_w)
     try:
-        for attempt in (1, 2):  # a zygote that has died is started again once
-            try:
-                socket.send_fds(_zygote_socket(), [b"j"], list(theirs))
-                break
-            except OSError:
-                if attempt == 2:
-                    raise
-                _ZYGOTE["pid"] = None
+        socket.send_fds(_zygote_socket(), [b"j"], list(theirs))
+        sent = True
+    except OSError:
+        sent = False
     finally:
         for fd in theirs:
             os.close(fd)
-    with os.fdopen(job_w, "w", encoding="utf-8") as pipe:
-        json.dump(job, pipe)
-    return _ForkedChild(out_r, err_r, status_r)
+    status = open(status_r, encoding="utf-8")
+    line = ""
+    if sent and select.select([status], [], [], _CHILD_TIMEOUT)[0]:  # the zygote may be starting
+        line = status.readline()
+    if not line.strip():
+        for closing in (status.close, lambda: os.close(job_w), lambda: os.close(out_r),
+                        lambda: os.close(err_r)):
+            closing()
+        with _ZYGOTE_LOCK:
+            _discard_zygote_locked()
+        return None
+    try:
+        with os.fdopen(job_w, "w", encoding="utf-8") as pipe:
+            json.dump(job, pipe)
+    except BrokenPipeError:  # the demo process is already gone: communicate() reports how
+        pass
+    return _ForkedChild(int(line), out_r, err_r, status)
+
+
+def _spawn(job: dict) -> Any:
+    """Start a real child process for job, a separate process that shares nothing with this one.
+
+    Where the OS can fork and pass file descriptors, it is forked from this process's zygote
+    (a fresh sys.executable that has loaded this file by path), in our current folder and
+    environment, as a fresh process would start; if the zygote cannot start it twice, or
+    elsewhere (Windows), it is a fresh sys.executable (_spawn_fresh).
+    """
+    import socket
+
+    if hasattr(os, "fork") and hasattr(socket, "send_fds"):
+        forked = dict(job, cwd=os.getcwd(), env=dict(os.environ))
+        for _ in range(2):
+            child = _fork_from_zygote(forked)
+            if child is not None:
+                return child
+    return _spawn_fresh(job)
 
 
 def _child_failed(child: Any, stderr: str) -> RuntimeError:
+    """One line: the child's exit status and its last error ("ValueError: ..."), as it printed it."""
     lines = [line for line in (stderr or "").splitlines() if line.strip()]
+    frames = [i for i, line in enumerate(lines) if line.startswith(" ")]
+    last = lines[frames[-1] + 1:] if frames and frames[-1] + 1 < len(lines) else lines[-1:]
     return RuntimeError(f"the child process (exit status {child.returncode}) failed: "
-                        f"{lines[-1] if lines else 'no message'}")
+                        f"{' '.join(last) if last else 'no message'}")
 
 
 def _finish(child: Any) -> tuple:
@@ -920,9 +980,13 @@ def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
         if kill == "outside":
             timer = threading.Timer(_CHILD_TIMEOUT, child.kill)  # in case review is never reached
             timer.start()
-            said = child.stdout.readline()  # blocks until review says it is inside
+            while _IN_REVIEW not in said:  # blocks until review says it is inside, or the end
+                line = child.stdout.readline()
+                if not line:
+                    break
+                said += line
             timer.cancel()
-            if said.strip() == _IN_REVIEW:
+            if _IN_REVIEW in said:
                 child.send_signal(signal.SIGKILL)
         out, err = _finish(child)
         if child.returncode != -signal.SIGKILL or _IN_REVIEW not in said + out:

@@ -141,3 +141,14 @@ def test_a_failing_forked_child_is_reported_in_one_line_and_its_store_removed(mo
                                            r"ValueError: backend must be one of"):
         ckpt.restart_demo("가을")
     assert sorted(os.listdir(tmp)) == [], sorted(os.listdir(tmp))
+
+
+def test_a_childs_multi_line_error_keeps_its_type_in_one_line():
+    class Child:
+        returncode = 1
+
+    stderr = ("Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+              "ValueError: child-side failure\nsecond line\n")
+    message = str(ckpt._child_failed(Child, stderr))
+    assert message == ("the child process (exit status 1) failed: "
+                       "ValueError: child-side failure second line"), message

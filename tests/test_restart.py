@@ -4,6 +4,7 @@ Every restart_demo call starts a real child process (about a second each), so ea
 calls runs once per module, concurrently, and the tests read the results.
 """
 import os
+import signal
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -109,3 +110,40 @@ def test_each_demo_runs_in_a_process_of_its_own():
         assert child.returncode == 0 and '"kept": 5' in out, (child.returncode, out)
         pids.append(child.pid)
     assert len(set(pids)) == 2 and os.getpid() not in pids, pids
+
+
+def test_a_demo_process_starts_in_the_callers_current_folder(tmp_path, monkeypatch):
+    """A relative SQLite path means the same file to the demo process and to us, folder after folder."""
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        monkeypatch.chdir(tmp_path / name)
+        result = ckpt.restart_demo("가을", "sqlite", "store.sqlite")
+        assert (result["kept"], result["after_restart"], result["survives"]) == (5, 5, True), (name, result)
+        assert os.listdir(".") == ["store.sqlite"], os.listdir(".")
+
+
+def test_a_zygote_that_died_is_started_again():
+    ckpt.restart_demo("가을", "memory")
+    os.kill(ckpt._ZYGOTE["process"].pid, signal.SIGKILL)
+    ckpt._ZYGOTE["process"].wait()
+    result = ckpt.restart_demo("가을")
+    assert (result["kept"], result["after_restart"], result["survives"]) == (5, 5, True), result
+
+
+def test_a_fork_of_the_caller_lets_go_of_the_zygote():
+    """A forked copy of us closes its copy of the zygote's socket, so the zygote still ends with us."""
+    ckpt.restart_demo("가을", "memory")
+    sock = ckpt._ZYGOTE["sock"].fileno()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the forked copy: report whether the socket is still open, then leave
+        try:
+            os.fstat(sock)
+            os.write(write, b"open")
+        except OSError:
+            os.write(write, b"closed")
+        os._exit(0)
+    os.close(write)
+    said = os.read(read, 16)
+    os.waitpid(pid, 0)
+    assert said == b"closed", said
