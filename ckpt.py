@@ -430,11 +430,23 @@ BACKENDS = ("memory", "sqlite", "postgres")
 EXTRAS = {"sqlite": "langgraph-checkpoint-sqlite", "postgres": "langgraph-checkpoint-postgres"}
 
 
+def package_version(name: str = "langgraph") -> Optional[str]:
+    """An installed package's version string, or None when it is not installed.
+
+    package_version() -> "1.2.24"; package_version("langgraph-checkpoint") -> "4.3.2";
+    package_version("langgraph-checkpoint-sqlite") -> None where that extra is missing.
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return None
+
+
 def langgraph_version() -> str:
     """The installed langgraph's version string, e.g. "0.2.60" or "1.2.24"."""
-    from importlib.metadata import version
-
-    return version("langgraph")
+    return package_version("langgraph")
 
 
 def _version_tuple(text: str) -> tuple:
@@ -471,6 +483,18 @@ def _import_extra(backend: str) -> Any:
             f'backend "{backend}" needs the package {EXTRAS[backend]}: '
             f"pip install 'agckpt[{backend}]' (or pip install {EXTRAS[backend]}); {exc}"
         ) from None
+
+
+def has_backend(backend: str) -> bool:
+    """Whether `backend`'s saver can be used here: "memory" always; "sqlite" and "postgres"
+    when their package (EXTRAS) imports. has_backend("sqlite") -> False on a machine with
+    langgraph alone. ValueError for an unknown backend."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {list(BACKENDS)}, got {backend!r}")
+    try:
+        return backend == "memory" or _import_extra(backend) is not None
+    except ImportError:
+        return False
 
 
 def _check_backend(backend: Any, url: Any) -> None:
@@ -1167,15 +1191,17 @@ def _saver_kind(saver: Any) -> str:
 
 
 def _memory_bytes(saver: Any, thread_id: Optional[str]) -> Dict[str, int]:
-    """Serialized bytes in an InMemorySaver's three maps.
+    """Serialized bytes in an InMemorySaver's maps.
 
-    subtle: the one place that reads a saver's internals. InMemorySaver keeps, in
-    langgraph-checkpoint 2.1.2 and 4.3.2 alike:
+    subtle: the one place that reads a saver's internals. InMemorySaver has two layouts:
       storage: thread_id -> checkpoint_ns -> checkpoint_id ->
-               ((type, checkpoint bytes without channel_values), (type, metadata bytes), parent_id)
-      blobs:   (thread_id, checkpoint_ns, channel, version) -> (type, value bytes)
+               ((type, checkpoint bytes), (type, metadata bytes), parent_id)
       writes:  (thread_id, checkpoint_ns, checkpoint_id) ->
-               {(task_id, idx): (task_id, channel, (type, value bytes), task_path)}
+               {(task_id, idx): (task_id, channel, (type, value bytes), ...)}
+    and, from langgraph-checkpoint 2.0.22 on, the channel values move out of the checkpoint
+    bytes into
+      blobs:   (thread_id, checkpoint_ns, channel, version) -> (type, value bytes)
+    Before that there is no `blobs` map: every checkpoint carries its values (blobs: 0).
     list() copies each map in one step under the GIL, so other threads may keep writing.
     """
     def ours(tid: Any) -> bool:
@@ -1186,12 +1212,14 @@ def _memory_bytes(saver: Any, thread_id: Optional[str]) -> Dict[str, int]:
                           for tid, by_ns in list(saver.storage.items()) if ours(tid)
                           for by_id in list(by_ns.values())
                           for cp, md, _parent in list(by_id.values()))
-        blobs = sum(len(value[1]) for key, value in list(saver.blobs.items()) if ours(key[0]))
+        blobs = sum(len(value[1]) for key, value in list(getattr(saver, "blobs", {}).items())
+                    if ours(key[0]))
         writes = sum(len(write[2][1]) for key, by_task in list(saver.writes.items()) if ours(key[0])
                      for write in list(by_task.values()))
     except (AttributeError, TypeError, ValueError, IndexError) as exc:
-        raise TypeError(f"saver: cannot read this InMemorySaver's storage/blobs/writes maps "
-                        f"(their layout changed in this langgraph-checkpoint?): {exc}") from None
+        raise TypeError(f"saver: cannot read the storage/blobs/writes maps of the InMemorySaver "
+                        f"of langgraph-checkpoint {package_version('langgraph-checkpoint')}: "
+                        f"{exc}") from None
     return {"checkpoints": checkpoints, "blobs": blobs, "writes": writes}
 
 
@@ -1436,7 +1464,7 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
 
     [{"backend": "memory", **weigh_stored(...)}, {"backend": "sqlite", ...},
      {"backend": "postgres", ...}], in the order of `backends` (default: memory and
-    sqlite, plus postgres when `url` is given). Memory and SQLite stores are new and
+    sqlite where its package is installed, plus postgres when `url` is given). Memory and SQLite stores are new and
     removed afterwards, and give the same bytes on every run; on PostgreSQL the two
     threads get a unique prefix and are deleted after measuring. Rests on open_saver,
     `app.invoke` and stored_bytes.
@@ -1444,12 +1472,13 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
     a bad topic or payload, ImportError naming a missing extra; before any run.
     """
     if backends is None:
-        backends = ("memory", "sqlite") + (("postgres",) if url else ())
+        backends = ["memory"] + [b for b in ("sqlite",) if has_backend(b)] + (["postgres"] if url else [])
     if isinstance(backends, str) or not isinstance(backends, (list, tuple)):
         raise TypeError(f"backends must be a list or tuple of {list(BACKENDS)}, "
                         f"got {type(backends).__name__}")
     for backend in backends:
         _check_backend(backend, url if backend == "postgres" else None)
+    for backend in backends:
         if backend != "memory":
             _import_extra(backend)
     _check_topic(topic)

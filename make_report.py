@@ -157,14 +157,14 @@ def _durable_jobs(topic: str, postgres_url) -> dict:
     installed langgraph has it, else a review that works until the earlier checkpoints
     are stored (wait_saved). The race of an instant crash under "async" is left to tests.
     """
-    backends = ["memory", "sqlite"] + (["postgres"] if postgres_url else [])
+    backends = [b for b in ("memory", "sqlite") if ckpt.has_backend(b)] + (["postgres"] if postgres_url else [])
     steady = {"durability": "sync"} if ckpt.has_durability() else {"wait_saved": True}
     jobs = {}
     for backend in backends:
         url = postgres_url if backend == "postgres" else None
         jobs[f"restart:{backend}"] = (ckpt.restart_demo, dict(topic=topic, backend=backend, url=url))
         jobs[f"crash:{backend}"] = (ckpt.crash_demo, dict(topic=topic, backend=backend, url=url, **steady))
-    if ckpt.has_durability():
+    if ckpt.has_durability() and ckpt.has_backend("sqlite"):
         jobs["durability:exit"] = (ckpt.crash_demo, dict(topic=topic, backend="sqlite", durability="exit"))
         jobs["durability:async"] = (ckpt.crash_demo, dict(topic=topic, backend="sqlite", durability="async",
                                                           wait_saved=True))
@@ -274,6 +274,7 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url=None) 
         "physical": physical,
         "durability_counts": ckpt.durability_counts(topic),
         "postgres": bool(postgres_url),
+        "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
         "durable": {name: future.result() for name, future in durable.items()},
     }
 
@@ -518,12 +519,17 @@ def render(report: dict) -> str:
                              fmt(pk["fat"]["total"]), fmt(pk["difference"]), f"{pk['copies']:.2f}"])
     out += table(["페이로드", "무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "실제 저장된 사본"], rows)
     out.append("")
+    out += _missing_lines(report, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행 바이트를 센 값이다")
     by = {r["backend"]: r for r in report["physical"]["x"]}
+    split = by["memory"]["stored"]["fat"]["blobs"] > 0
     out.append(f"논리적으로는 값이 {size['carrying']}번 저장된다. 메모리 saver는 "
-               f"{by['memory']['stored']['copies']:.2f}개분을 보관한다: 입력 전체를 담은 `__start__` 채널 값 하나, `bulk` 채널 값 하나, "
-               "입력 체크포인트의 pending write 하나 (langgraph 0.2.x는 입력 체크포인트 metadata의 `writes`에 한 번 더). SQLite는 "
-               f"{by['sqlite']['stored']['copies']:.2f}개분이다: 값을 실은 체크포인트 행 {size['carrying']}개마다 전체가 다시 쓰이고, "
-               "입력 체크포인트 행이 `__start__` 채널에 입력을, pending write가 또 한 번 담는다. "
+               f"{by['memory']['stored']['copies']:.2f}개분을 보관한다: "
+               + ("입력 전체를 담은 `__start__` 채널 값 하나, `bulk` 채널 값 하나, 입력 체크포인트의 pending write 하나 "
+                  "(langgraph 0.2.x는 입력 체크포인트 metadata의 `writes`에 한 번 더)." if split else
+                  "이 langgraph-checkpoint의 메모리 saver에는 blob 맵이 없어 체크포인트마다 값 전체를 직렬화해 둔다.")
+               + ("" if "sqlite" not in by else f" SQLite는 "
+                  f"{by['sqlite']['stored']['copies']:.2f}개분이다: 값을 실은 체크포인트 행 {size['carrying']}개마다 전체가 다시 쓰이고, "
+                  "입력 체크포인트 행이 `__start__` 채널에 입력을, pending write가 또 한 번 담는다.") + " "
                "PostgreSQL은 문자열 값을 체크포인트 행 안에 두므로 SQLite와 비슷하게 쌓이지만, 2 kB가 넘는 행은 "
                "스스로 압축한다: 같은 글자가 반복되는 값은 거의 사라지고, 압축할 수 없는 값은 그대로 남는다."
                + ("" if report["postgres"] else " (PostgreSQL 행은 `--postgres-url`을 줄 때 추가된다.)"))
@@ -555,6 +561,14 @@ def render(report: dict) -> str:
     return "\n".join(out)
 
 
+def _missing_lines(report: dict, backend: str, would_show: str) -> list:
+    """One line naming the package a backend needs, when it is not installed here."""
+    if backend not in report["missing"]:
+        return []
+    return [f"{would_show}. 이 기계에는 `{ckpt.EXTRAS[backend]}`가 설치되어 있지 않아 이 행은 측정하지 않았다 "
+            f"(`pip install {ckpt.EXTRAS[backend]}`).", ""]
+
+
 def _ran(nodes: list) -> str:
     return ", ".join(esc(n) for n in nodes) if nodes else "—"
 
@@ -583,12 +597,14 @@ def _render_durable(report: dict) -> list:
     out += table(["saver", "재시작 전 → 후 체크포인트", "살아남나", "크래시 뒤 찾은 체크포인트", "다음 노드",
                   "재개할 때 다시 실행된 노드", "재개 뒤 체크포인트"], rows)
     out.append("")
+    out += _missing_lines(report, "sqlite", "SQLite 행은 자식 프로세스가 SQLite 파일에 쓴 스레드를 새 saver가 다시 읽고 이어서 실행한 결과다")
     mem = d["crash:memory"]
     out.append(f"메모리 saver는 자식 프로세스와 함께 사라진다: 재시작 뒤 {d['restart:memory']['after_restart']}개, "
                f"크래시 뒤 {mem['checkpoints_after_crash']}개를 찾았고, 이어서 실행할 것이 없다 "
                "(빈 스레드에 `invoke(None, ...)`를 부르면 LangGraph가 `EmptyInputError`를 던지므로 재개하지 않았다). "
+               + ("" if "crash:sqlite" not in d else
                "SQLite는 파일에 남아 같은 값으로 이어진다: 끝난 노드는 다시 실행하지 않고 `review`만 실행했으며, "
-               "결과는 크래시 없이 한 번 실행한 것과 같다 (`notes`가 두 번 쓰이지 않는다)."
+               "결과는 크래시 없이 한 번 실행한 것과 같다 (`notes`가 두 번 쓰이지 않는다).")
                + (" PostgreSQL도 같다." if "restart:postgres" in d else " PostgreSQL 행은 `--postgres-url`을 주면 추가된다."))
     out.append("")
     out += ["### 크래시와 durability", ""]

@@ -1,6 +1,8 @@
 """Shared fixtures: a fresh app per test, the installed langgraph's version, and PostgreSQL.
 
-PostgreSQL tests take the `pg_url` fixture. `make test` starts a throwaway server and puts
+PostgreSQL tests take the `pg_url` fixture, which marks them `postgres`; tests that need the
+SQLite saver carry `@pytest.mark.sqlite`. The pod leg of `make test` (langgraph alone)
+deselects both markers and pytest counts them as deselected. `make test` starts a throwaway server and puts
 its URL in AGCKPT_PG_URL. Without it these tests skip locally; under CI=true they fail.
 """
 import os
@@ -15,6 +17,14 @@ sys.path.insert(0, str(ROOT))
 import ckpt  # noqa: E402
 
 LG = ckpt._version_tuple(ckpt.langgraph_version())
+CK = ckpt._version_tuple(ckpt.package_version("langgraph-checkpoint"))  # its own release line
+
+
+def pytest_collection_modifyitems(items):
+    """Tests that take the PostgreSQL server are marked `postgres` (deselected on the pod leg)."""
+    for item in items:
+        if "pg_url" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
 
 
 @pytest.fixture

@@ -5,14 +5,14 @@ import uuid
 import pytest
 
 import ckpt
-from conftest import LG
+from conftest import CK, LG
 
 # What get_tuple returns on each langgraph line (checked against get_tuple itself below too).
-if LG < (1, 0):  # 0.2.60 / langgraph-checkpoint 2.x: format v2, writes copied into metadata
+if LG < (1, 0):  # 0.2.60: writes copied into metadata; the fields follow langgraph-checkpoint
     CHECKPOINT_FIELDS = ["v", "id", "ts", "channel_values", "channel_versions", "versions_seen",
-                         "pending_sends", "updated_channels"]
+                         "pending_sends"] + (["updated_channels"] if CK >= (2, 1, 2) else [])
     METADATA_KEYS = ["source", "step", "parents", "writes", "thread_id"]
-    FORMAT = 2
+    FORMAT = 2 if CK >= (2, 0, 22) else 1  # LATEST_VERSION of langgraph-checkpoint's base
 else:  # 1.x / langgraph-checkpoint 4.x: format v4, no pending_sends, lean metadata
     CHECKPOINT_FIELDS = ["v", "id", "ts", "channel_values", "channel_versions", "versions_seen",
                          "updated_channels"]
@@ -79,6 +79,7 @@ def test_anatomy_is_plain_json(ran):
     assert json.loads(json.dumps(got, ensure_ascii=False)) == got, got
 
 
+@pytest.mark.sqlite
 def test_anatomy_of_a_sqlite_saver_lists_the_same_fields(tmp_path):
     with ckpt.open_saver("sqlite", str(tmp_path / "a.sqlite")) as saver:
         app = ckpt.build_graph(saver)

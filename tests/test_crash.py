@@ -50,13 +50,18 @@ def local(tmp_path_factory):
     saved, tempfile.tempdir = tempfile.tempdir, str(tmp)
     try:
         calls = {"sqlite " + name: call for name, call in durable_cases("sqlite").items()}
-        calls["memory"] = partial(ckpt.crash_demo, TOPIC, "memory")
         calls["sqlite waited-outside"] = partial(ckpt.crash_demo, TOPIC, "sqlite", kill="outside",
                                                  wait_saved=True)
         results = concurrently(calls)
     finally:
         tempfile.tempdir = saved
     return results, sorted(os.listdir(tmp))
+
+
+@pytest.fixture(scope="module")
+def memory_crash():
+    """A crash on the in-memory saver: needs langgraph alone."""
+    return ckpt.crash_demo(TOPIC, "memory")
 
 
 @pytest.fixture(scope="module")
@@ -92,22 +97,27 @@ def check_lost_only_review(got, backend, durability=None):
 
 # --- SQLite ---
 
+@pytest.mark.sqlite
 def test_sqlite_crash_resumes_from_the_last_checkpoint_without_rerunning_a_node(local):
     check_resumed(local[0]["sqlite default"], "sqlite")
 
 
+@pytest.mark.sqlite
 def test_sqlite_crash_by_sigkill_from_outside_inside_review_resumes_the_same_way(local):
     check_resumed(local[0]["sqlite outside"], "sqlite")
 
 
+@pytest.mark.sqlite
 def test_sqlite_crash_after_review_worked_a_while_loses_only_review(local):
     check_lost_only_review(local[0]["sqlite waited"], "sqlite")
 
 
+@pytest.mark.sqlite
 def test_sqlite_sigkill_from_outside_after_review_worked_a_while_loses_only_review(local):
     check_lost_only_review(local[0]["sqlite waited-outside"], "sqlite")
 
 
+@pytest.mark.sqlite
 def test_sqlite_crash_with_sync_durability_keeps_four_checkpoints_and_reruns_only_review(local):
     if LG >= (0, 6):
         check_lost_only_review(local[0]["sqlite sync"], "sqlite", "sync")
@@ -116,6 +126,7 @@ def test_sqlite_crash_with_sync_durability_keeps_four_checkpoints_and_reruns_onl
             ckpt.crash_demo(TOPIC, "sqlite", durability="sync")
 
 
+@pytest.mark.sqlite
 def test_sqlite_crash_with_exit_durability_leaves_nothing_to_resume(local):
     if LG >= (0, 6):
         got = local[0]["sqlite exit"]
@@ -125,14 +136,15 @@ def test_sqlite_crash_with_exit_durability_leaves_nothing_to_resume(local):
             ckpt.crash_demo(TOPIC, "sqlite", durability="exit")
 
 
+@pytest.mark.sqlite
 def test_crash_demo_removes_its_temporary_sqlite_stores(local):
     assert local[1] == [], local[1]
 
 
 # --- memory ---
 
-def test_memory_crash_finds_nothing_and_says_so(local):
-    got = local[0]["memory"]
+def test_memory_crash_finds_nothing_and_says_so(memory_crash):
+    got = memory_crash
     assert got == dict(NOTHING, backend="memory", durability=None), got
 
 

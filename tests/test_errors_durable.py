@@ -59,6 +59,7 @@ def test_demo_rejects_a_topic_that_is_not_a_str(demo, nothing_started):
 
 
 @pytest.mark.parametrize("demo", DEMOS)
+@pytest.mark.postgres  # needs the PostgreSQL saver's package, not a server
 def test_demo_on_an_unreachable_postgres_gives_one_line_naming_url(demo, nothing_started, tmp_path):
     for url in unreachable_urls(tmp_path):
         with pytest.raises(ConnectionError) as caught:
@@ -69,6 +70,7 @@ def test_demo_on_an_unreachable_postgres_gives_one_line_naming_url(demo, nothing
 
 
 @pytest.mark.parametrize("demo", DEMOS)
+@pytest.mark.sqlite
 def test_demo_on_a_sqlite_file_that_cannot_be_opened_names_the_url(demo, nothing_started, tmp_path):
     url = str(tmp_path / "no-such-folder" / "checkpoints.sqlite")
     with pytest.raises(ConnectionError, match="cannot open the sqlite store at url") as caught:
@@ -112,6 +114,7 @@ def test_open_saver_rejects_an_unknown_backend_naming_backend(nothing_started):
             pass
 
 
+@pytest.mark.postgres  # needs the PostgreSQL saver's package, not a server
 def test_open_saver_on_an_unreachable_postgres_gives_one_line_naming_url(nothing_started, tmp_path):
     for url in unreachable_urls(tmp_path):
         with pytest.raises(ConnectionError) as caught:
@@ -120,6 +123,7 @@ def test_open_saver_on_an_unreachable_postgres_gives_one_line_naming_url(nothing
         assert repr(url) in str(caught.value) and "\n" not in str(caught.value), caught.value
 
 
+@pytest.mark.sqlite
 def test_a_failing_fresh_child_is_reported_in_one_line_and_its_store_removed(monkeypatch, tmp_path):
     tmp = tmp_path / "tmp"
     tmp.mkdir()
@@ -131,6 +135,7 @@ def test_a_failing_fresh_child_is_reported_in_one_line_and_its_store_removed(mon
     assert sorted(os.listdir(tmp)) == [], sorted(os.listdir(tmp))
 
 
+@pytest.mark.sqlite
 def test_a_failing_forked_child_is_reported_in_one_line_and_its_store_removed(monkeypatch, tmp_path):
     tmp = tmp_path / "tmp"
     tmp.mkdir()

@@ -176,3 +176,20 @@ def test_the_header_names_the_postgres_saver_only_when_it_was_measured(default):
     _, md = default
     header = md.splitlines()[2]
     assert ("langgraph-checkpoint-postgres" in header) == bool(os.environ.get("AGCKPT_PG_URL")), header
+
+
+def test_make_report_runs_as_a_script_with_the_installed_savers_and_writes_the_committed_lab_values(tmp_path):
+    """`python make_report.py` as a learner runs it, also where langgraph is all there is (pod leg):
+    exit 0, the committed JSON, the four sections, and one line naming each saver not installed."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "AGCKPT_PG_URL"}
+    done = subprocess.run([sys.executable, str(ROOT / "make_report.py"), "--out-dir", str(tmp_path)],
+                          cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "ckpt_report.json").read_bytes() == (ROOT / "ckpt_report.json").read_bytes()
+    md = (tmp_path / "ckpt_report.md").read_text(encoding="utf-8")
+    assert [line for line in md.splitlines() if line.startswith("## ")] == make_report.SECTIONS, md
+    sqlite_missing = "`langgraph-checkpoint-sqlite`가 설치되어 있지 않아" in md
+    assert sqlite_missing == (not ckpt.has_backend("sqlite")), md

@@ -35,7 +35,6 @@ def local(tmp_path_factory):
     saved, tempfile.tempdir = tempfile.tempdir, str(tmp)
     try:
         results = concurrently({
-            "memory": partial(ckpt.restart_demo, TOPIC, "memory"),
             "sqlite": partial(ckpt.restart_demo, TOPIC, "sqlite"),
             "sqlite-2": partial(ckpt.restart_demo, TOPIC),
             "spaces": partial(ckpt.restart_demo, SPACED, "sqlite"),
@@ -46,11 +45,18 @@ def local(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def memory_restart():
+    """A restart on the in-memory saver: needs langgraph alone."""
+    return ckpt.restart_demo(TOPIC, "memory")
+
+
+@pytest.fixture(scope="module")
 def on_postgres(pg_url):
     """Two concurrent restarts on the same PostgreSQL database."""
     return concurrently({n: partial(ckpt.restart_demo, TOPIC, "postgres", pg_url) for n in (1, 2)})
 
 
+@pytest.mark.sqlite
 def test_sqlite_keeps_all_five_checkpoints_and_the_values_across_a_real_restart(local):
     got = local[0]["sqlite"]
     want = {"backend": "sqlite", "kept": 5, "after_restart": 5,
@@ -58,18 +64,20 @@ def test_sqlite_keeps_all_five_checkpoints_and_the_values_across_a_real_restart(
     assert got == want, got
 
 
-def test_memory_saver_loses_the_thread_when_its_process_ends(local):
-    got = local[0]["memory"]
+def test_memory_saver_loses_the_thread_when_its_process_ends(memory_restart):
+    got = memory_restart
     want = {"backend": "memory", "kept": 5, "after_restart": 0, "values_after_restart": {},
             "survives": False}
     assert got == want, got
 
 
+@pytest.mark.sqlite
 def test_sqlite_is_the_default_backend_and_concurrent_calls_agree(local):
     results = local[0]
     assert results["sqlite-2"] == results["sqlite"], results
 
 
+@pytest.mark.sqlite
 def test_restart_demo_removes_its_temporary_sqlite_store(local):
     assert local[1] == [], local[1]
 
@@ -85,12 +93,14 @@ def test_postgres_calls_on_one_database_never_count_each_others_checkpoints(on_p
     assert on_postgres[2]["after_restart"] == 5, on_postgres[2]
 
 
+@pytest.mark.sqlite
 def test_restart_keeps_a_topic_with_spaces_exactly(local):
     got = local[0]["spaces"]
     assert got["values_after_restart"] == uncrashed(SPACED), got
     assert got["survives"] is True, got
 
 
+@pytest.mark.sqlite
 def test_a_fresh_interpreter_child_gives_the_same_restart_figures(monkeypatch):
     """The fallback where the OS cannot fork (a new sys.executable per demo) agrees with the zygote."""
     monkeypatch.setattr(ckpt, "_spawn", ckpt._spawn_fresh)
@@ -112,6 +122,7 @@ def test_each_demo_runs_in_a_process_of_its_own():
     assert len(set(pids)) == 2 and os.getpid() not in pids, pids
 
 
+@pytest.mark.sqlite
 def test_a_demo_process_starts_in_the_callers_current_folder(tmp_path, monkeypatch):
     """A relative SQLite path means the same file to the demo process and to us, folder after folder."""
     for name in ("a", "b"):
@@ -122,6 +133,7 @@ def test_a_demo_process_starts_in_the_callers_current_folder(tmp_path, monkeypat
         assert os.listdir(".") == ["store.sqlite"], os.listdir(".")
 
 
+@pytest.mark.sqlite
 def test_a_zygote_that_died_is_started_again():
     ckpt.restart_demo("가을", "memory")
     os.kill(ckpt._ZYGOTE["process"].pid, signal.SIGKILL)
