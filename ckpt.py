@@ -12,7 +12,6 @@ Glossary:
   thread    one conversation's chain of checkpoints, named by thread_id
 """
 
-import atexit
 import contextlib
 import json
 import operator
@@ -39,7 +38,11 @@ __all__ = [
     "history", "history_len", "pending", "snapshot_before", "replay", "fork",
     "state_bytes", "history_bytes", "weigh", "lost_demo",
     # beyond the lab
-    "open_saver", "invoke", "restart_demo", "crash_demo", "anatomy", "checkpoint_sources",
+    "open_saver", "invoke", "restart_demo", "crash_demo", "anatomy", "anatomy_rows",
+    "checkpoint_rows", "thread_demo", "replay_rows", "rerun_with_input", "fork_demo",
+    "checkpoint_tree", "time_travel_tree", "weigh_rows", "FIELD_PURPOSES",
+    "package_version", "langgraph_version", "has_durability", "has_backend", "incompressible",
+    "payload_size", "NODES", "DEFAULT_ANGLE", "BACKENDS", "EXTRAS",
     "stored_bytes", "weigh_stored", "physical_vs_logical", "durability_counts", "payload_sweep",
 ]
 
@@ -574,508 +577,195 @@ def invoke(app: Any, inputs: Any, config: dict, durability: Optional[str] = None
     return app.invoke(inputs, config, durability=durability)
 
 
-# --- region: restarts and crashes (issue 6): restart_demo, crash_demo and their helpers ---
-# Real child processes (see _spawn) run the graph on a store; a brand-new saver, opened
-# in this process after the child has exited or died, reads what reached the store.
-
-# The child's whole program: load this very file by path, then run one job (see _child).
-_CHILD_PROGRAM = (
-    "import importlib.util, json, sys\n"
-    "spec = importlib.util.spec_from_file_location('ckpt', sys.argv[1])\n"
-    "module = importlib.util.module_from_spec(spec)\n"
-    "sys.modules['ckpt'] = module\n"
-    "spec.loader.exec_module(module)\n"
-    "module._child(json.loads(sys.argv[2]))\n"
-)
-_IN_REVIEW = "in-review"  # the line a crashing child prints once it is inside review
-_CHILD_TIMEOUT = 120.0  # seconds a child may take before it is killed and reported
-_SAVED_TIMEOUT = 10.0  # seconds review waits for the earlier checkpoints (wait_saved=True)
-_SETUP_LOCK = threading.Lock()  # one saver setup() at a time: concurrent CREATE TABLEs collide
+# ---------------------------------------------------------------------------------------
+# The lab's measures, in the report's words: each returns plain data the report prints.
 
 
-def _lab_graph(checkpointer: Any, wrap: Any) -> Any:
-    """build_graph's own nodes and edges, each node function passed through wrap(name, fn)."""
-    lab = build_graph().builder  # the lab's StateGraph: read its shape rather than copy it
-    graph = StateGraph(State)
-    for name in lab.nodes:
-        graph.add_node(name, wrap(name, globals()[name]))
-    for start, end in sorted(lab.edges):
-        graph.add_edge(start, end)
-    return graph.compile(checkpointer=checkpointer)
+_EMPTY = {"notes": []}  # what a key with a reducer holds before anything is written
 
 
-def _dying_review(saver: Any, config: dict, kill: str, wait_saved: bool) -> Any:
-    """A review node that never returns: it dies by SIGKILL, its own or the parent's."""
+def checkpoint_rows(app: Any, config: dict) -> List[dict]:
+    """One row per checkpoint of the thread, oldest first: what each super-step saved.
 
-    def review(state: dict) -> dict:
-        if wait_saved:  # work until the checkpoints of plan and write are in the store
-            deadline = time.monotonic() + _SAVED_TIMEOUT
-            while (sum(1 for _ in saver.list(config)) < len(NODES) + 1
-                   and time.monotonic() < deadline):
-                time.sleep(0.005)
-        print(_IN_REVIEW, flush=True)
-        if kill == "outside":
-            time.sleep(_CHILD_TIMEOUT)  # the parent sends SIGKILL while we are here
-        os.kill(os.getpid(), signal.SIGKILL)  # ends the process at once: no cleanup, no flush
-        raise RuntimeError("SIGKILL did not end the process")  # pragma: no cover
-
-    return review
-
-
-def _child(job: dict) -> None:
-    """Runs in the child process: one run of the job's thread on its store, then exit or die.
-
-    Prints {"kept": 5, "values": {...}} after a normal run; a crashing run prints "in-review"
-    inside review and is killed there.
+    [{"position": 0, "step": -1, "source": "input", "next": ["__start__"], "changed": [],
+      "bytes": 13}, {"position": 1, "step": 0, "source": "loop", "next": ["plan"],
+      "changed": ["topic"], "bytes": 32}, ...] after one run on "가을". `changed`: the state
+    keys whose value differs from the checkpoint before, sorted; a key not yet there counts
+    as its empty value ({"notes": []} is the reducer's start, not a write). `bytes`:
+    state_bytes of the values. Rests on `app.get_state_history(config)` (via history).
     """
-    with open_saver(job["backend"], job["url"]) as saver:
-        config = cfg(job["thread_id"])
-        if job["crash"]:
-            dying = _dying_review(saver, config, job["kill"], job["wait_saved"])
-            app = _lab_graph(saver, lambda name, fn: dying if name == "review" else fn)
-        else:
-            app = build_graph(saver)
-        values = invoke(app, {"topic": job["topic"]}, config, job["durability"])
-        print(json.dumps({"kept": history_len(app, config), "values": values}), flush=True)
+    rows, previous = [], {}
+    for position, snap in enumerate(history(app, config)):
+        values = dict(snap.values)
+        was, now = dict(_EMPTY, **previous), dict(_EMPTY, **values)
+        rows.append({"position": position, "step": snap.metadata.get("step"),
+                     "source": snap.metadata.get("source"), "next": list(snap.next),
+                     "changed": sorted(k for k in set(was) | set(now) if was.get(k) != now.get(k)),
+                     "bytes": state_bytes(values)})
+        previous = values
+    return rows
 
 
-def _spawn_fresh(job: dict) -> Any:
-    """Start a fresh Python process (sys.executable) that loads this file by path and runs job."""
-    return subprocess.Popen(
-        [sys.executable, "-c", _CHILD_PROGRAM, os.path.abspath(__file__), json.dumps(job)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, encoding="utf-8", errors="replace",
-    )
+def thread_demo(topic: str) -> dict:
+    """What a thread_id keeps: the same thread continues, another starts empty, and a graph
+    without a checkpointer keeps nothing.
 
-
-# A fresh interpreter costs about a second here, nearly all of it importing langgraph. So,
-# where the OS can fork and pass file descriptors (Linux, macOS), one "zygote" is started per
-# process with sys.executable: it loads this file by path and the savers once, then forks
-# one demo process per job. Each demo process is a real, separate process that shares
-# nothing with the caller (it is a copy of the fresh zygote, not of us); a small watcher,
-# forked in between, waits for it and reports how it ended. Elsewhere: _spawn_fresh.
-_ZYGOTE_PROGRAM = r"""
-import importlib, importlib.util, json, os, signal, socket, sys, traceback
-spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
-module = importlib.util.module_from_spec(spec)
-sys.modules["ckpt"] = module
-spec.loader.exec_module(module)
-for name in ("langgraph.checkpoint.sqlite", "langgraph.checkpoint.postgres"):
+    {"same_thread_notes": [3, 6], "same_thread_checkpoints": 10,
+     "other_thread_checkpoints": 0, "other_thread_values": {},
+     "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}
+    (notes after the first and the second run; checkpoints). Rests on `app.invoke`,
+    `app.get_state_history` and `app.get_state`.
+    """
+    app = build_graph(new_saver())
+    runs = [len(app.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
+    bare = build_graph()
+    bare_runs = [len(bare.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
     try:
-        importlib.import_module(name)
-    except ImportError:
-        pass
-sock = socket.socket(fileno=int(sys.argv[2]))
-signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the watchers are reaped without waiting
-while True:
-    msg, fds, _, _ = socket.recv_fds(sock, 1, 4)
-    if not msg:  # the caller has gone
-        break
-    if os.fork() == 0:  # the watcher
-        sock.close()
-        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        job_r, out_w, err_w, status_w = fds
-        pid = os.fork()
-        if pid == 0:  # the demo process
-            os.dup2(out_w, 1)
-            os.dup2(err_w, 2)
-            for fd in (out_w, err_w, status_w):
-                os.close(fd)
-            code = 1
-            try:
-                with os.fdopen(job_r, encoding="utf-8") as pipe:
-                    job = json.load(pipe)
-                os.chdir(job.pop("cwd"))  # start where, and with what, a fresh process would
-                os.environ.clear()
-                os.environ.update(job.pop("env"))
-                module._child(job)
-                code = 0
-            except BaseException:
-                traceback.print_exc()
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(code)
-        for fd in (job_r, out_w, err_w):
-            os.close(fd)
-        os.write(status_w, f"{pid}\n".encode())
-        _, status = os.waitpid(pid, 0)
-        code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-        os.write(status_w, f"{code}\n".encode())
-        os._exit(0)
-    for fd in fds:
-        os.close(fd)
-"""
-_ZYGOTE = {"pid": None, "sock": None, "process": None}  # this process's zygote, if started
-_ZYGOTE_LOCK = threading.Lock()
+        bare.get_state(cfg("t1"))
+        error = ""
+    except ValueError as exc:
+        error = f"ValueError: {exc}"
+    return {"same_thread_notes": runs, "same_thread_checkpoints": history_len(app, cfg("t1")),
+            "other_thread_checkpoints": history_len(app, cfg("t2")),
+            "other_thread_values": dict(app.get_state(cfg("t2")).values),
+            "no_checkpointer_notes": bare_runs, "no_checkpointer_error": error}
 
 
-def _zygote_socket() -> Any:
-    """The socket to this process's zygote, starting it on first use (or after a fork of us).
-
-    It runs in a session of its own (a Ctrl-C meant for us does not end it) and exits when
-    this socket closes: at our exit (_stop_zygote), or when a fork of us forgets it.
-    """
-    import socket
-
-    with _ZYGOTE_LOCK:
-        if _ZYGOTE["pid"] != os.getpid() or _ZYGOTE["process"].poll() is not None:
-            first = _ZYGOTE["pid"] is None
-            _discard_zygote_locked()
-            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-            process = subprocess.Popen(
-                [sys.executable, "-c", _ZYGOTE_PROGRAM, os.path.abspath(__file__), str(theirs.fileno())],
-                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL, start_new_session=True)  # a failed start falls back (_spawn)
-            theirs.close()
-            if first and hasattr(os, "register_at_fork"):
-                os.register_at_fork(after_in_child=_forget_zygote)
-            _ZYGOTE.update(pid=os.getpid(), sock=ours, process=process)
-        return _ZYGOTE["sock"]
-
-
-def _discard_zygote_locked() -> None:
-    """Close our socket to a zygote we own and make sure it is gone (caller holds the lock)."""
-    if _ZYGOTE["pid"] == os.getpid():
-        _ZYGOTE["sock"].close()  # the zygote reads end-of-file and exits
-        try:
-            _ZYGOTE["process"].wait(timeout=5)
-        except subprocess.TimeoutExpired:  # a stopped or hung zygote
-            _ZYGOTE["process"].kill()
-            _ZYGOTE["process"].wait()
-    _ZYGOTE.update(pid=-1, sock=None, process=None)
-
-
-@atexit.register
-def _stop_zygote() -> None:
-    with _ZYGOTE_LOCK:
-        _discard_zygote_locked()
-
-
-def _forget_zygote() -> None:
-    """In a fork of this process: drop the parent's zygote without touching it."""
-    if _ZYGOTE["sock"] is not None:
-        _ZYGOTE["sock"].close()
-    _ZYGOTE.update(pid=-1, sock=None, process=None)
-
-
-class _ForkedChild:
-    """A demo process forked by the zygote, with the part of subprocess.Popen the demos use:
-    .pid, .stdout (text), .returncode, send_signal(), kill(), communicate(timeout)."""
-
-    def __init__(self, pid: int, out_r: int, err_r: int, status: Any) -> None:
-        self.pid = pid
-        self.stdout = open(out_r, encoding="utf-8", errors="replace")
-        self._stderr = open(err_r, encoding="utf-8", errors="replace")
-        self._status = status  # the watcher writes the demo process's exit status here
-        self.returncode = None
-        self._read = {}
-        self._readers = []
-
-    def send_signal(self, sig: int) -> None:
-        if self.returncode is None:
-            os.kill(self.pid, sig)
-
-    def kill(self) -> None:
-        self.send_signal(signal.SIGKILL)
-
-    def communicate(self, timeout: Optional[float] = None) -> tuple:
-        if not self._readers:  # one reader per stream, kept across calls after a timeout
-            for name, stream in (("out", self.stdout), ("err", self._stderr), ("status", self._status)):
-                reader = threading.Thread(target=lambda n=name, f=stream: self._read.update({n: f.read()}),
-                                          daemon=True)
-                reader.start()
-                self._readers.append(reader)
-        deadline = None if timeout is None else time.monotonic() + timeout
-        for reader in self._readers:
-            reader.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
-            if reader.is_alive():
-                raise subprocess.TimeoutExpired("ckpt demo process", timeout)
-        for stream in (self.stdout, self._stderr, self._status):
-            stream.close()
-        status = self._read["status"].split()
-        if status:
-            self.returncode = int(status[-1])
-        else:  # the watcher itself ended before it could report
-            self.returncode = 1
-            self._read["err"] += "\nRuntimeError: the demo process's watcher ended without its exit status"
-        return self._read["out"], self._read["err"]
-
-
-def _fork_from_zygote(job: dict) -> Optional[_ForkedChild]:
-    """Ask the zygote for a demo process running job; None when it could not start one (the
-    zygote is then discarded, so the next call starts a new one)."""
-    import select
-    import socket
-
-    (job_r, job_w), (out_r, out_w), (err_r, err_w), (status_r, status_w) = (
-        os.pipe(), os.pipe(), os.pipe(), os.pipe())
-    theirs = (job_r, out_w, err_w, status_w)
-    try:
-        socket.send_fds(_zygote_socket(), [b"j"], list(theirs))
-        sent = True
-    except OSError:
-        sent = False
-    finally:
-        for fd in theirs:
-            os.close(fd)
-    status = open(status_r, encoding="utf-8")
-    line = ""
-    if sent and select.select([status], [], [], _CHILD_TIMEOUT)[0]:  # the zygote may be starting
-        line = status.readline()
-    if not line.strip():
-        for closing in (status.close, lambda: os.close(job_w), lambda: os.close(out_r),
-                        lambda: os.close(err_r)):
-            closing()
-        with _ZYGOTE_LOCK:
-            _discard_zygote_locked()
-        return None
-    try:
-        with os.fdopen(job_w, "w", encoding="utf-8") as pipe:
-            json.dump(job, pipe)
-    except BrokenPipeError:  # the demo process is already gone: communicate() reports how
-        pass
-    return _ForkedChild(int(line), out_r, err_r, status)
-
-
-def _spawn(job: dict) -> Any:
-    """Start a real child process for job, a separate process that shares nothing with this one.
-
-    Where the OS can fork and pass file descriptors, it is forked from this process's zygote
-    (a fresh sys.executable that has loaded this file by path), in our current folder and
-    environment, as a fresh process would start; if the zygote cannot start it twice, or
-    elsewhere (Windows), it is a fresh sys.executable (_spawn_fresh).
-    """
-    import socket
-
-    if hasattr(os, "fork") and hasattr(socket, "send_fds"):
-        forked = dict(job, cwd=os.getcwd(), env=dict(os.environ))
-        for _ in range(2):
-            child = _fork_from_zygote(forked)
-            if child is not None:
-                return child
-    return _spawn_fresh(job)
-
-
-def _child_failed(child: Any, stderr: str) -> RuntimeError:
-    """One line: the child's exit status and its last error ("ValueError: ..."), as it printed it."""
-    lines = [line for line in (stderr or "").splitlines() if line.strip()]
-    frames = [i for i, line in enumerate(lines) if line.startswith(" ")]
-    last = lines[frames[-1] + 1:] if frames and frames[-1] + 1 < len(lines) else lines[-1:]
-    return RuntimeError(f"the child process (exit status {child.returncode}) failed: "
-                        f"{' '.join(last) if last else 'no message'}")
-
-
-def _finish(child: Any) -> tuple:
-    """Wait for the child; (stdout, stderr). Killed and RuntimeError after _CHILD_TIMEOUT s."""
-    try:
-        return child.communicate(timeout=_CHILD_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.communicate()
-        raise RuntimeError(f"the child process did not finish within {_CHILD_TIMEOUT:.0f} s"
-                           ) from None
-
-
-@contextlib.contextmanager
-def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
-    """(url, thread_id) for one demo call: a store and thread no other call touches.
-
-    sqlite without url: a new file in a new temporary folder (removed on exit) and "run-1".
-    A given store (postgres, or a sqlite file): the url and a thread id unique to the call,
-    after opening it once here, so an unreachable database fails before any child starts.
-    memory: (None, "run-1").
-    """
-    if backend == "memory":
-        yield None, "run-1"
-        return
-    _import_extra(backend)  # ImportError naming the extra, before anything starts
-    if url is None:
-        folder = tempfile.mkdtemp(prefix="agckpt-demo-")
-        try:
-            yield os.path.join(folder, "checkpoints.sqlite"), "run-1"
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-        return
-    try:
-        with _SETUP_LOCK, open_saver(backend, url):
-            pass
-    except ConnectionError:
-        raise
-    except Exception as exc:
-        first = (str(exc).strip().splitlines() or [repr(exc)])[0]
-        raise ConnectionError(f"cannot open the {backend} store at url {url!r}: {first}") from None
-    yield url, f"run-1-{uuid.uuid4().hex[:12]}"
-
-
-def _check_durability(durability: Any) -> None:
-    """invoke()'s own checks of `durability`, run on an app that runs nothing."""
-
-    class _NoRun:
-        @staticmethod
-        def invoke(*args: Any, **kwargs: Any) -> None:
-            return None
-
-    invoke(_NoRun, None, {}, durability)
-
-
-def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
-    """Run thread "run-1" once in a child process; after it has exited, read it with a new saver.
-
-    Returns {"backend": "sqlite", "kept": 5, "after_restart": 5, "values_after_restart":
-    {"topic": ..., ..., "score": 5}, "survives": True} (checkpoints the child saw and the
-    new saver found; `survives`: the same count and the same final values came back).
-    memory: 5, 0, {}, False, since the saver lived in the child's memory. The child is a
-    separate process that shares nothing with this one: forked from a fresh `sys.executable`
-    interpreter that loaded this file by path (see _spawn); the new saver is open_saver(backend, url) in
-    this process, built only after the child has exited. Each call has its own store (a new
-    SQLite file in a temporary folder, removed afterwards) or, on a given url such as
-    PostgreSQL's, a thread id unique to the call ("run-1-<hex>"), so calls may run
-    concurrently. Rests on `app.get_state_history(cfg)` and `app.get_state(cfg)` of a graph
-    built on the new saver. Raises TypeError for a non-str topic, ValueError for an unknown
-    backend or a missing postgres url, ImportError naming the extra to install,
-    ConnectionError (one line) for a store that cannot be opened; all before any child
-    starts. RuntimeError if the child fails.
-    """
-    _check_topic(topic)
-    _check_backend(backend, url)
-    with _demo_store(backend, url) as (store, thread_id):
-        child = _spawn({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
-                        "crash": False, "durability": None})
-        out, err = _finish(child)
-        if child.returncode != 0:
-            raise _child_failed(child, err)
-        seen = json.loads(out.strip().splitlines()[-1])
-        with open_saver(backend, store) as saver:
-            app = build_graph(saver)
-            found = history_len(app, cfg(thread_id))
-            values = dict(app.get_state(cfg(thread_id)).values)
-    return {"backend": backend, "kept": seen["kept"], "after_restart": found,
-            "values_after_restart": values,
-            "survives": found == seen["kept"] and values == seen["values"]}
-
-
-def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
-               durability: Optional[str] = None, kill: str = "inside",
-               wait_saved: bool = False) -> dict:
-    """Kill a run inside `review` in a child process; then find, with a new saver, what was
-    saved, and resume the thread from it.
-
-    Returns {"backend": "sqlite", "durability": "sync", "checkpoints_after_crash": 4,
-    "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
-    "checkpoints_after_resume": 5, "result": {<final values>}}: checkpoints the new saver
-    found; the node the thread's last checkpoint would run next ("" when none); how many
-    pending writes (finished nodes' outputs stored against that checkpoint) it found; the
-    nodes that actually executed on resume, in order; checkpoints after the resume.
-    What was found rests on `app.get_state_history(cfg)`, `app.get_state(cfg).tasks` and
-    `saver.get_tuple(cfg).pending_writes`. The resume is invoke(app, None, cfg, durability)
-    (input None continues from the last checkpoint; `durability` passed through where the
-    installed langgraph has it, >= 0.6); a node whose finished writes were found is not run
-    again (LangGraph applies them), so no note is written twice.
-    Nothing found (memory, or durability="exit"): 0, "", 0, [], 0 and "result": None, since
-    LangGraph has nothing to continue from.
-    kill="inside": review sends SIGKILL to its own process; "outside": review prints that it
-    is inside and waits, and this process sends the SIGKILL. wait_saved=True: review first
-    works until the checkpoints of plan and write are in the store (at most 10 s), the
-    deterministic form of "review had been working a while"; without it, under the default
-    (async) durability, the crash races the background writes of the steps just finished.
-    Each call has its own store and thread ids, as in restart_demo. Raises TypeError for a
-    non-str topic, ValueError for an unknown backend, kill or durability mode, a mode on a
-    langgraph without durability modes, wait_saved with durability="exit", or a missing
-    postgres url, ImportError naming the extra, ConnectionError (one line) for a store that
-    cannot be opened; all before any child starts. RuntimeError if the child did not die
-    inside review.
-    """
-    _check_topic(topic)
-    _check_backend(backend, url)
-    _check_durability(durability)
-    if kill not in ("inside", "outside"):
-        raise ValueError(f'kill must be "inside" (review kills itself) or "outside" (this '
-                         f'process kills the child), got {kill!r}')
-    if not isinstance(wait_saved, bool):
-        raise TypeError(f"wait_saved must be a bool, got {type(wait_saved).__name__}")
-    if wait_saved and durability == "exit":
-        raise ValueError('wait_saved=True cannot be used with durability="exit": that mode '
-                         "saves no checkpoint until the run ends, so review would wait in vain")
-    with _demo_store(backend, url) as (store, thread_id):
-        child = _spawn({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
-                        "crash": True, "durability": durability, "kill": kill,
-                        "wait_saved": wait_saved})
-        said = ""
-        if kill == "outside":
-            timer = threading.Timer(_CHILD_TIMEOUT, child.kill)  # in case review is never reached
-            timer.start()
-            while _IN_REVIEW not in said:  # blocks until review says it is inside, or the end
-                line = child.stdout.readline()
-                if not line:
-                    break
-                said += line
-            timer.cancel()
-            if _IN_REVIEW in said:
-                child.send_signal(signal.SIGKILL)
-        out, err = _finish(child)
-        if child.returncode != -signal.SIGKILL or _IN_REVIEW not in said + out:
-            raise _child_failed(child, err)
-        return _resume(backend, store, thread_id, durability)
-
-
-def _resume(backend: str, store: Optional[str], thread_id: str, durability: Optional[str]) -> dict:
-    """A new saver on the store: what it finds of the thread, then the resume (see crash_demo)."""
-    config = cfg(thread_id)
-    ran = []  # node names, in the order they executed
-
-    def record(name: str, fn: Any) -> Any:
+def _recording(ran: list) -> Any:
+    """A wrap for _lab_graph that appends each node's name to `ran` as it executes."""
+    def wrap(name: str, fn: Any) -> Any:
         def node(state: dict) -> dict:
             ran.append(name)
             return fn(state)
-
         return node
-
-    with open_saver(backend, store) as saver:
-        app = _lab_graph(saver, record)
-        found = history_len(app, config)
-        snap = app.get_state(config)
-        saved = saver.get_tuple(config)
-        writes = len(saved.pending_writes or []) if saved else 0
-        result = dict(invoke(app, None, config, durability)) if found else None
-        return {"backend": backend, "durability": durability, "checkpoints_after_crash": found,
-                # subtle: not snap.next, which leaves out a task whose writes are stored
-                "pending_after_crash": snap.tasks[0].name if snap.tasks else "",
-                "pending_writes": writes, "ran_on_resume": ran,
-                "checkpoints_after_resume": history_len(app, config), "result": result}
+    return wrap
 
 
-# --- end region: restarts and crashes ---
+def replay_rows(topic: str) -> List[dict]:
+    """replay() before each node, each on a new thread after one run, in graph order.
 
-# --- region: anatomy and physical bytes (issue 4): anatomy, stored_bytes, durability_counts, payload_sweep ---
-#
-# Two views of what saving costs. The lab's view (history_bytes) is logical: every
-# checkpoint's state as JSON, so a value put into the state once counts at every later
-# checkpoint. The physical view is what a saver really holds: the in-memory saver keeps
-# each channel version once (in its blobs) and points to it from each checkpoint;
-# PostgreSQL does the same for lists and dicts but writes str/int/float/bool values into
-# every checkpoint row; SQLite writes the whole checkpoint into every row. All of them
-# also keep the pending writes, and langgraph 0.2.x copies each step's writes into the
-# checkpoint's metadata as well (which langgraph-checkpoint-postgres 2.x drops).
+    [{"from": "plan", "added": 3, "ran": ["plan", "write", "review"], "sources": ["loop",
+      "loop", "loop"]}, ...] on langgraph 0.2.60 (from 1.1.7 each adds one more checkpoint,
+    source "fork", first). `ran`: the nodes that executed, in order; `sources`: the
+    metadata["source"] of the checkpoints the replay added, oldest first.
+    """
+    rows = []
+    for node in NODES:
+        ran = []
+        app = _lab_graph(new_saver(), _recording(ran))
+        app.invoke({"topic": topic}, cfg("run-1"))
+        del ran[:]
+        added = replay(app, cfg("run-1"), node)["added"]
+        sources = [s.metadata.get("source") for s in history(app, cfg("run-1"))[-added:]] if added else []
+        rows.append({"from": node, "added": added, "ran": ran, "sources": sources})
+    return rows
 
-# What each part of a checkpoint is for: short English, one per field a version may write.
-# anatomy() never lists a field from here that the installed version does not return.
+
+def rerun_with_input(topic: str, other_topic: str) -> dict:
+    """The trap replay avoids: invoke a past checkpoint with a real input instead of None.
+
+    {"input": {"topic": "겨울"}, "ran": ["plan", "write", "review"], "added": 5,
+     "notes": ["plan:가을", "plan:겨울", "write:기본", "review:5"]}: after one run on
+    `topic`, `app.invoke({"topic": other_topic}, <config of the point before write>)` runs
+    from the first node again, on top of the values saved there, so the reducer keeps
+    adding to `notes`. `added`: checkpoints the thread gained.
+    """
+    ran = []
+    app = _lab_graph(new_saver(), _recording(ran))
+    app.invoke({"topic": topic}, cfg("run-1"))
+    point, before = snapshot_before(app, cfg("run-1"), "write"), history_len(app, cfg("run-1"))
+    del ran[:]
+    result = app.invoke({"topic": other_topic}, point.config)
+    return {"input": {"topic": other_topic}, "ran": ran, "added": history_len(app, cfg("run-1")) - before,
+            "notes": result["notes"], "topic": result["topic"]}
+
+
+def fork_demo(topic: str, angle: str) -> dict:
+    """fork() before "write" after one run, and what each branch then shows.
+
+    {"before": 5, "total": 8, "base_draft": "가을/기본", "base_score": 5,
+     "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17,
+     "original_is_old_end": True, "current_is_new_end": True, "old_end_readable": True}:
+    `original_is_old_end`: fork()'s "original" equals the thread's end before the fork;
+    `current_is_new_end`: `get_state(cfg)` now shows the branch's end; `old_end_readable`:
+    the old end, read through the config taken before the fork, is unchanged.
+    """
+    app = build_graph(new_saver())
+    base = app.invoke({"topic": topic}, cfg("run-1"))
+    before = history_len(app, cfg("run-1"))
+    old_end = app.get_state(cfg("run-1")).config  # subtle: keep the old end's config in hand
+    forked = fork(app, cfg("run-1"), "write", {"angle": angle})
+    return {"before": before, "total": forked["total"],
+            "base_draft": base["draft"], "base_score": base["score"],
+            "fork_draft": forked["result"]["draft"], "fork_score": forked["result"]["score"],
+            "original_is_old_end": forked["original"] == base,
+            "current_is_new_end": app.get_state(cfg("run-1")).values == forked["result"],
+            "old_end_readable": app.get_state(old_end).values == base}
+
+
+def checkpoint_tree(app: Any, config: dict) -> List[dict]:
+    """The thread's checkpoints, oldest first, each with the position of its parent.
+
+    [{"position": 0, "parent": None, "step": -1, "source": "input", "next": ["__start__"]},
+     {"position": 1, "parent": 0, ...}, ...]: every branch of the thread, in the order its
+    checkpoints were written; a fork's first checkpoint names the point it grew from.
+    Rests on `app.get_state_history(config)` and each snapshot's `parent_config`.
+    """
+    rows, position_of = [], {}
+    for position, snap in enumerate(history(app, config)):
+        position_of[snap.config["configurable"]["checkpoint_id"]] = position
+        parent = snap.parent_config["configurable"]["checkpoint_id"] if snap.parent_config else None
+        rows.append({"position": position, "parent": position_of.get(parent),
+                     "step": snap.metadata.get("step"), "source": snap.metadata.get("source"),
+                     "next": list(snap.next)})
+    return rows
+
+
+def time_travel_tree(topic: str, angle: str) -> List[dict]:
+    """checkpoint_tree() of one thread after a run, a replay before "write", then a fork
+    before "write" with {"angle": angle}: 11 checkpoints on langgraph 1.x, 10 on 0.2.60."""
+    app = build_graph(new_saver())
+    app.invoke({"topic": topic}, cfg("run-1"))
+    replay(app, cfg("run-1"), "write")
+    fork(app, cfg("run-1"), "write", {"angle": angle})
+    return checkpoint_tree(app, cfg("run-1"))
+
+
+def weigh_rows(topic: str, payload: Any) -> dict:
+    """history_bytes of weigh()'s two runs, side by side: {"thin": [13, 32, 81, 124, 149],
+    "fat": [13, 1544, 1593, 1636, 1661], "key_bytes": 12} for "가을" and 1,500 "x" (bytes,
+    oldest first). `key_bytes`: what the key adds besides the value, `, "bulk": ""`
+    with its separator, so fat[i] - thin[i] is 0 or payload_bytes + key_bytes."""
+    rows = {}
+    for name, inputs in (("thin", {"topic": topic}), ("fat", {"topic": topic, "bulk": payload})):
+        rows[name] = history_bytes(_run_once(inputs), cfg("run-1"))
+    rows["key_bytes"] = state_bytes({"bulk": "", "topic": ""}) - state_bytes({"topic": ""})
+    return rows
+
+
+# ---------------------------------------------------------------------------------------
+# What a checkpoint is made of.
+
+# What each part of a stored checkpoint is for, in the report's language (Korean), one per
+# field a langgraph version may write; anatomy() lists them in this order and never lists a
+# field the installed version does not return.
 FIELD_PURPOSES = {
-    "checkpoint.v": "format version of the checkpoint structure",
-    "checkpoint.id": "unique, time-ordered id of this checkpoint (checkpoint_id in a config)",
-    "checkpoint.ts": "when the checkpoint was written (ISO 8601, UTC)",
-    "checkpoint.channel_values": "each channel's value: the state itself (shown as bytes)",
-    "checkpoint.channel_versions": "each channel's current version; a write bumps it",
-    "checkpoint.versions_seen": "per node, the channel versions it last ran on: what runs next",
-    "checkpoint.pending_sends": "Send packets still to be run (dynamic branches)",
-    "checkpoint.updated_channels": "the channels written by the super-step that made it",
-    "metadata.source": "how the checkpoint was made: input, loop, update or fork",
-    "metadata.step": "super-step number: -1 for the input, then 0, 1, 2, ...",
-    "metadata.parents": "checkpoint ids of the parent graphs (subgraphs); {} at the top level",
-    "metadata.writes": "what each node wrote in the super-step that made this checkpoint",
-    "metadata.thread_id": "the thread's id, copied from the config",
-    "metadata.run_id": "id of the run that made this checkpoint",
-    "parent_config": "config of the checkpoint before this one: the chain back through the thread",
-    "pending_writes": "writes of tasks in the next super-step, saved but not applied yet",
+    "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
+    "checkpoint.id": "이 체크포인트의 고유하고 시간순인 id (config의 checkpoint_id)",
+    "checkpoint.ts": "체크포인트를 쓴 시각",
+    "checkpoint.channel_values": "채널마다의 값, 곧 상태 그 자체 (여기서는 채널별 바이트)",
+    "checkpoint.channel_versions": "채널마다의 현재 버전: 쓰기가 있을 때마다 올라간다",
+    "checkpoint.versions_seen": "노드마다 마지막으로 보고 실행한 채널 버전: 다음에 무엇이 실행될지를 정한다",
+    "checkpoint.pending_sends": "아직 실행되지 않은 Send 작업 (동적 분기)",
+    "checkpoint.updated_channels": "이 체크포인트를 만든 super-step이 쓴 채널",
+    "metadata.source": "체크포인트가 생긴 경위: input, loop, update, fork",
+    "metadata.step": "super-step 번호: 입력은 -1, 이후 0, 1, 2, …",
+    "metadata.parents": "부모 그래프(서브그래프)의 checkpoint id; 최상위에서는 {}",
+    "metadata.writes": "이 체크포인트를 만든 super-step에서 각 노드가 쓴 값",
+    "metadata.thread_id": "config에서 복사한 thread_id",
+    "metadata.run_id": "이 체크포인트를 만든 실행의 id",
+    "parent_config": "바로 앞 체크포인트의 config: 스레드를 거슬러 올라가는 사슬",
+    "pending_writes": "다음 super-step에서 이미 끝난 작업의 쓰기: 저장됐지만 아직 적용되지 않음",
 }
 
 
@@ -1131,48 +821,58 @@ def anatomy(app: Any, config: dict) -> dict:
     }
 
 
+def _counter(version: Any) -> str:
+    """A channel version as its counter: "00000000000000000000000000000005.0.4930..." -> "5".
+
+    The part after the dot is random on every run (an int version is shown as it is)."""
+    head = str(version).split(".", 1)[0]
+    return str(int(head)) if head.isdigit() else str(version)
+
+
 def _shown(field: str, value: Any) -> str:
-    """A short display of a field's value: scalars as they are, containers as entries and bytes."""
+    """A field's value as the report shows it: nothing that changes from run to run."""
+    if field == "checkpoint.id":
+        return f"{len(value)}자 UUID (실행마다 다름)"
+    if field == "checkpoint.ts":
+        return "ISO 8601 시각 (실행마다 다름)"
     if field == "checkpoint.channel_values":
-        return f"{len(value)} channels, {sum(value.values())} bytes"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (dict, list)):
-        entries = "entry" if len(value) == 1 else "entries"
-        return f"{len(value)} {entries}, {state_bytes(value)} bytes"
-    return json.dumps(value)
+        return ", ".join(f"{k} {v} B" for k, v in value.items())
+    if field == "checkpoint.channel_versions":
+        return ", ".join(f"{k}@{_counter(v)}" for k, v in value.items())
+    if field == "checkpoint.versions_seen":
+        return "; ".join(f"{node}: " + (", ".join(f"{k}@{_counter(v)}" for k, v in seen.items()) or "—")
+                         for node, seen in value.items())
+    if field == "metadata.writes" and isinstance(value, dict):
+        return ", ".join(f"{node} → {sorted(w) if isinstance(w, dict) else w}" for node, w in value.items())
+    return json.dumps(value, ensure_ascii=False)
 
 
 def anatomy_rows(anat: dict) -> List[dict]:
-    """anatomy()'s result as table rows: field, what it is for, its value or size.
+    """anatomy()'s result as table rows, the same on every run: field, purpose, value.
 
-    [{"field": "checkpoint.v", "purpose": "format version of ...", "value": "4"}, ...,
-    {"field": "pending_writes", "purpose": "...", "value": "0"}]: checkpoint fields first,
-    then metadata, then the parent config and the pending writes. `purpose` is "" for a
-    field FIELD_PURPOSES does not know; containers show as "<n> entries, <bytes> bytes".
-    ValueError when `anat` is not what anatomy() returns.
+    [{"field": "checkpoint.v", "purpose": "체크포인트 구조 자체의 형식 버전", "value": "4"},
+     {"field": "checkpoint.id", ..., "value": "36자 UUID (실행마다 다름)"}, ...,
+     {"field": "pending_writes", ..., "value": "0개"}]: checkpoint fields, then metadata,
+    then the parent config and the pending writes. Ids and timestamps are described, channel
+    versions shown as their counters, channel values as bytes. ValueError when `anat` is
+    not what anatomy() returns.
     """
     if not isinstance(anat, dict) or not {"checkpoint", "metadata", "has_parent_config",
                                           "pending_writes"} <= set(anat):
         raise ValueError("anat must be the dict anatomy() returns")
-    fields = [(f"checkpoint.{k}", v) for k, v in anat["checkpoint"].items()]
-    fields += [(f"metadata.{k}", v) for k, v in anat["metadata"].items()]
-    fields += [("parent_config", "present" if anat["has_parent_config"] else "none"),
-               ("pending_writes", anat["pending_writes"])]
-    return [{"field": f, "purpose": FIELD_PURPOSES.get(f, ""), "value": _shown(f, v)}
-            for f, v in fields]
+    fields = [(f"{part}.{k}", v) for part in ("checkpoint", "metadata") for k, v in anat[part].items()]
+    rows = [{"field": f, "purpose": FIELD_PURPOSES.get(f, ""), "value": _shown(f, v)} for f, v in fields]
+    return rows + [
+        {"field": "parent_config", "purpose": FIELD_PURPOSES["parent_config"],
+         "value": "있음" if anat["has_parent_config"] else "없음"},
+        {"field": "pending_writes", "purpose": FIELD_PURPOSES["pending_writes"],
+         "value": f"{anat['pending_writes']}개"}]
 
 
-def checkpoint_sources(app: Any, config: dict) -> List[dict]:
-    """metadata["source"] and ["step"] of each checkpoint of the thread, oldest first.
-
-    After one run: [{"step": -1, "source": "input"}, {"step": 0, "source": "loop"}, ...];
-    update_state writes "update", and a replay on langgraph >= 1.1.7 writes "fork". Every
-    branch of the thread is listed, in the order its checkpoints were written.
-    Rests on `app.get_state_history(config)` (newest first, reversed here).
-    """
-    return [{"step": snap.metadata.get("step"), "source": snap.metadata.get("source")}
-            for snap in history(app, config)]
+# ---------------------------------------------------------------------------------------
+# What each saver physically stores. Two views of what saving costs: the lab's (logical)
+# view, history_bytes, counts every checkpoint's whole state as JSON; the physical view is
+# what a saver's store really holds, counted below per saver.
 
 
 def _saver_kind(saver: Any) -> str:
@@ -1263,10 +963,12 @@ def _postgres_bytes(saver: Any, thread_id: Optional[str], compressed: bool) -> D
                   f"FROM checkpoint_writes {where}",
     }
     found = {}
-    with saver._cursor() as cur:  # the saver's own cursor: its lock, its connection or pool
-        for table, sql in queries.items():
-            cur.execute(sql, params)
-            found[table] = int(cur.fetchone()["n"] or 0)
+    with saver.lock:  # the saver's public connection (or pool), under its own lock
+        with (saver.conn.connection() if hasattr(saver.conn, "connection")
+              else contextlib.nullcontext(saver.conn)) as conn:
+            for table, sql in queries.items():
+                row = conn.execute(sql, params).fetchone()
+                found[table] = int((row["n"] if isinstance(row, dict) else row[0]) or 0)
     return found
 
 
@@ -1498,4 +1200,229 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
         rows.append(dict(backend=backend, **row))
     return rows
 
-# --- end region: anatomy and physical bytes ---
+
+
+# ---------------------------------------------------------------------------------------
+# Restarts and crashes on real child processes. A child is a fresh `sys.executable` that
+# loads this very file by path and runs one job on a store; it shares nothing with the
+# caller. The saver that reads the store afterwards is opened here, after the child has
+# exited or died.
+
+_THIS_FILE = os.path.abspath(__file__)  # resolved once: a later chdir cannot lose it
+_CHILD_PROGRAM = """\\
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
+ckpt = importlib.util.module_from_spec(spec)
+sys.modules["ckpt"] = ckpt
+spec.loader.exec_module(ckpt)
+print(json.dumps(ckpt._child(json.loads(sys.argv[2]))), flush=True)
+"""
+_CHILD_TIMEOUT = 120.0  # seconds a child may take before it is killed and reported
+_IN_REVIEW = "in-review"  # what a crashing child prints once it is inside review
+_SAVED_TIMEOUT = 10.0  # seconds review waits for the earlier checkpoints (wait_saved=True)
+_SETUP_LOCK = threading.Lock()  # one saver setup() at a time: concurrent CREATE TABLEs collide
+
+
+def _run_child(job: dict) -> Any:
+    """Run `job` in a child process and wait: subprocess.CompletedProcess (text stdout).
+
+    The child is killed and reaped when it outlives _CHILD_TIMEOUT (RuntimeError) or when
+    this call is interrupted (the exception goes on).
+    """
+    try:
+        return subprocess.run([sys.executable, "-c", _CHILD_PROGRAM, _THIS_FILE, json.dumps(job)],
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              encoding="utf-8", errors="replace", timeout=_CHILD_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"the child process did not finish within {_CHILD_TIMEOUT:.0f} s") from None
+
+
+def _child_failed(done: Any) -> RuntimeError:
+    """One line: the child's exit status and its last error ("ValueError: ..."), as it printed it."""
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    frames = [i for i, line in enumerate(lines) if line.startswith(" ")]
+    last = lines[frames[-1] + 1:] if frames and frames[-1] + 1 < len(lines) else lines[-1:]
+    return RuntimeError(f"the child process (exit status {done.returncode}) failed: "
+                        f"{' '.join(last) if last else 'no message'}")
+
+
+def _lab_graph(checkpointer: Any, wrap: Any) -> Any:
+    """build_graph's own nodes and edges, each node function passed through wrap(name, fn)."""
+    lab = build_graph().builder  # the lab's StateGraph: read its shape rather than copy it
+    graph = StateGraph(State)
+    for name in lab.nodes:
+        graph.add_node(name, wrap(name, globals()[name]))
+    for start, end in sorted(lab.edges):
+        graph.add_edge(start, end)
+    return graph.compile(checkpointer=checkpointer)
+
+
+def _dying_review(saver: Any, config: dict, wait_saved: bool) -> Any:
+    """A review node that never returns: it kills its own process with SIGKILL."""
+
+    def review(state: dict) -> dict:
+        if wait_saved:  # work until the checkpoints of plan and write are in the store
+            deadline = time.monotonic() + _SAVED_TIMEOUT
+            while (sum(1 for _ in saver.list(config)) < len(NODES) + 1
+                   and time.monotonic() < deadline):
+                time.sleep(0.005)
+        print(_IN_REVIEW, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)  # ends the process at once: no cleanup, no flush
+        raise RuntimeError("SIGKILL did not end the process")  # pragma: no cover
+
+    return review
+
+
+def _child(job: dict) -> dict:
+    """Runs in the child process: one run of the job's thread on its store.
+
+    Returns {"kept": 5, "values": {...}, "pid": 4242} after a normal run; a crashing run prints
+    "in-review" inside review and dies there.
+    """
+    with open_saver(job["backend"], job["url"]) as saver:
+        config = cfg(job["thread_id"])
+        if job["crash"]:
+            dying = _dying_review(saver, config, job["wait_saved"])
+            app = _lab_graph(saver, lambda name, fn: dying if name == "review" else fn)
+        else:
+            app = build_graph(saver)
+        values = invoke(app, {"topic": job["topic"]}, config, job["durability"])
+        return {"kept": history_len(app, config), "values": values, "pid": os.getpid()}
+
+
+@contextlib.contextmanager
+def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
+    """(url, thread_id) for one demo call: a store and thread no other call touches.
+
+    sqlite without url: a new file in a new temporary folder (removed on exit) and "run-1".
+    A given store (postgres, or a sqlite file): the url (a relative SQLite path made
+    absolute) and a thread id unique to the call, after opening it once here, so an
+    unreachable database fails before any child starts. memory: (None, "run-1").
+    """
+    if backend == "memory":
+        yield None, "run-1"
+        return
+    _import_extra(backend)  # ImportError naming the extra, before anything starts
+    if url is None:
+        folder = tempfile.mkdtemp(prefix="agckpt-demo-")
+        try:
+            yield os.path.join(folder, "checkpoints.sqlite"), "run-1"
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        return
+    if backend == "sqlite":
+        url = os.path.abspath(url)
+    try:
+        with _SETUP_LOCK, open_saver(backend, url):
+            pass
+    except ConnectionError:
+        raise
+    except Exception as exc:
+        first = (str(exc).strip().splitlines() or [repr(exc)])[0]
+        raise ConnectionError(f"cannot open the {backend} store at url {url!r}: {first}") from None
+    yield url, f"run-1-{uuid.uuid4().hex[:12]}"
+
+
+def _check_durability(durability: Any) -> None:
+    """invoke()'s own checks of `durability`, run on an app that runs nothing."""
+
+    class _NoRun:
+        @staticmethod
+        def invoke(*args: Any, **kwargs: Any) -> None:
+            return None
+
+    invoke(_NoRun, None, {}, durability)
+
+
+def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
+    """Run thread "run-1" once in a child process; after it has exited, read it with a new saver.
+
+    Returns {"backend": "sqlite", "kept": 5, "after_restart": 5, "values_after_restart":
+    {"topic": ..., ..., "score": 5}, "survives": True} (checkpoints the child saw and the
+    new saver found; `survives`: the same count and the same final values came back).
+    memory: 5, 0, {}, False, since the saver lived in the child's memory. The child is a
+    fresh `sys.executable` that loads this file by path and shares nothing with this
+    process; the new saver is open_saver(backend, url) here, opened after the child exited.
+    Each call has its own store (a new SQLite file in a temporary folder, removed
+    afterwards) or, on a given url, a thread id unique to the call ("run-1-<hex>"), so calls
+    may run concurrently. Rests on `app.get_state_history(cfg)` and `app.get_state(cfg)`.
+    Raises TypeError for a non-str topic, ValueError for an unknown backend or a missing
+    postgres url, ImportError naming the extra to install, ConnectionError (one line) for
+    a store that cannot be opened; all before any child starts. RuntimeError if the child
+    fails, naming its error.
+    """
+    _check_topic(topic)
+    _check_backend(backend, url)
+    with _demo_store(backend, url) as (store, thread_id):
+        done = _run_child({"backend": backend, "url": store, "thread_id": thread_id,
+                           "topic": topic, "crash": False, "durability": None})
+        if done.returncode != 0:
+            raise _child_failed(done)
+        seen = json.loads(done.stdout.strip().splitlines()[-1])
+        with open_saver(backend, store) as saver:
+            app = build_graph(saver)
+            found = history_len(app, cfg(thread_id))
+            values = dict(app.get_state(cfg(thread_id)).values)
+    return {"backend": backend, "kept": seen["kept"], "after_restart": found,
+            "values_after_restart": values,
+            "survives": found == seen["kept"] and values == seen["values"]}
+
+
+def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
+               durability: Optional[str] = None, wait_saved: bool = False) -> dict:
+    """Kill a run inside `review` in a child process; then find, with a new saver, what was
+    saved, and resume the thread from it.
+
+    Returns {"backend": "sqlite", "durability": "sync", "checkpoints_after_crash": 4,
+    "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
+    "checkpoints_after_resume": 5, "result": {<final values>}}: checkpoints the new saver
+    found; the node the thread's last checkpoint would run next ("" when none); how many
+    pending writes (finished nodes' outputs stored against that checkpoint) it found; the
+    nodes that actually executed on resume, in order; checkpoints after the resume.
+    What was found rests on `app.get_state_history(cfg)`, `app.get_state(cfg).tasks` and
+    `saver.get_tuple(cfg).pending_writes`. The resume is invoke(app, None, cfg, durability)
+    (input None continues from the last checkpoint); a node whose finished writes were
+    found is not run again (LangGraph applies them), so no note is written twice.
+    Nothing found (memory, or durability="exit"): 0, "", 0, [], 0 and "result": None.
+    The child's review sends SIGKILL to its own process. wait_saved=True: review first
+    works until the checkpoints of plan and write are in the store (at most 10 s), the
+    deterministic form of "review had been working a while"; without it, under the default
+    (async) durability, the crash races the background writes of the steps just finished.
+    Each call has its own store and thread id, as in restart_demo. Raises TypeError for a
+    non-str topic or wait_saved, ValueError for an unknown backend or durability mode, a
+    mode on a langgraph without durability modes, wait_saved with durability="exit", or a
+    missing postgres url, ImportError naming the extra, ConnectionError (one line) for a
+    store that cannot be opened; all before any child starts. RuntimeError if the child
+    did not die inside review.
+    """
+    _check_topic(topic)
+    _check_backend(backend, url)
+    _check_durability(durability)
+    if not isinstance(wait_saved, bool):
+        raise TypeError(f"wait_saved must be a bool, got {type(wait_saved).__name__}")
+    if wait_saved and durability == "exit":
+        raise ValueError('wait_saved=True cannot be used with durability="exit": that mode '
+                         "saves no checkpoint until the run ends, so review would wait in vain")
+    with _demo_store(backend, url) as (store, thread_id):
+        done = _run_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
+                           "crash": True, "durability": durability, "wait_saved": wait_saved})
+        if done.returncode != -signal.SIGKILL or _IN_REVIEW not in done.stdout:
+            raise _child_failed(done)
+        return _resume(backend, store, thread_id, durability)
+
+
+def _resume(backend: str, store: Optional[str], thread_id: str, durability: Optional[str]) -> dict:
+    """A new saver on the store: what it finds of the thread, then the resume (see crash_demo)."""
+    config, ran = cfg(thread_id), []
+    with open_saver(backend, store) as saver:
+        app = _lab_graph(saver, _recording(ran))
+        found = history_len(app, config)
+        snap = app.get_state(config)
+        saved = saver.get_tuple(config)
+        writes = len(saved.pending_writes or []) if saved else 0
+        result = dict(invoke(app, None, config, durability)) if found else None
+        return {"backend": backend, "durability": durability, "checkpoints_after_crash": found,
+                # subtle: not snap.next, which leaves out a task whose writes are stored
+                "pending_after_crash": snap.tasks[0].name if snap.tasks else "",
+                "pending_writes": writes, "ran_on_resume": ran,
+                "checkpoints_after_resume": history_len(app, config), "result": result}

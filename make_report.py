@@ -3,632 +3,476 @@
     python make_report.py                       # topic 가을, 1,500-byte payload, fork angle 비교
     python make_report.py --topic "내 주제" --payload-bytes 4000 --out-dir /tmp/out
 
-Every number in both files comes from running the module; nothing is typed by hand. The
-Markdown is rendered from the same dict the JSON is cut from, and holds no timestamps and no
-checkpoint ids, so two runs with the same arguments write identical files.
+Every number in both files comes from calling ckpt's measures; this file calls no graph and
+imports no langgraph. The Markdown is a template (one per section, below) filled from the
+same dict the JSON is cut from; it holds no timestamps and no checkpoint ids, so two runs
+with the same arguments write identical files.
 """
 
 import argparse
 import json
 import os
-import platform
+import re
 import sys
 import tempfile
-from importlib.metadata import PackageNotFoundError, version
+from concurrent.futures import ThreadPoolExecutor
+from string import Template
 
 import ckpt
 
 JSON_NAME, MD_NAME = "ckpt_report.json", "ckpt_report.md"
 SECTIONS = ["## 무엇이 저장되는가", "## 되감기와 분기는 어떻게 다른가", "## 크기로 잰 것", "## 사라지는 것"]
 MIN_PAYLOAD = 300
-# What each part of a stored checkpoint is for (ckpt.FIELD_PURPOSES, in Korean for the report).
-PURPOSES = {
-    "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
-    "checkpoint.id": "이 체크포인트의 고유하고 시간순인 id (config의 checkpoint_id)",
-    "checkpoint.ts": "체크포인트를 쓴 시각",
-    "checkpoint.channel_values": "채널마다의 값, 곧 상태 그 자체 (여기서는 채널별 바이트)",
-    "checkpoint.channel_versions": "채널마다의 현재 버전: 쓰기가 있을 때마다 올라간다",
-    "checkpoint.versions_seen": "노드마다 마지막으로 보고 실행한 채널 버전: 다음에 무엇이 실행될지를 정한다",
-    "checkpoint.pending_sends": "아직 실행되지 않은 Send 작업 (동적 분기)",
-    "checkpoint.updated_channels": "이 체크포인트를 만든 super-step이 쓴 채널",
-    "metadata.source": "체크포인트가 생긴 경위: input, loop, update, fork",
-    "metadata.step": "super-step 번호: 입력은 -1, 이후 0, 1, 2, …",
-    "metadata.parents": "부모 그래프(서브그래프)의 checkpoint id; 최상위에서는 {}",
-    "metadata.writes": "이 체크포인트를 만든 super-step에서 각 노드가 쓴 값",
-    "metadata.thread_id": "config에서 복사한 thread_id",
-    "metadata.run_id": "이 체크포인트를 만든 실행의 id",
-    "parent_config": "바로 앞 체크포인트의 config: 스레드를 거슬러 올라가는 사슬",
-    "pending_writes": "다음 super-step에서 이미 끝난 작업의 쓰기: 저장됐지만 아직 적용되지 않음",
-}
-PACKAGES = ("langgraph", "langgraph-checkpoint", "langgraph-checkpoint-sqlite", "langgraph-checkpoint-postgres")
+OTHER_TOPIC = "겨울"  # the input given at a past checkpoint, in place of None
 
 
 # ---------------------------------------------------------------------------------------
-# Measuring: one dict, built from live runs.
+# Measuring: one dict, every value from a call of ckpt.
 
 
-def _versions(postgres: bool) -> dict:
-    """The versions the report was measured with: the PostgreSQL saver only when it was used."""
-    found = {"python": platform.python_version()}
-    for name in PACKAGES if postgres else PACKAGES[:-1]:
-        try:
-            found[name] = version(name)
-        except PackageNotFoundError:
-            pass
-    return found
+def _demos(topic: str, postgres_url: str) -> dict:
+    """The restart and crash demos the report shows, on every saver installed here.
 
-
-def _changed(before: dict, after: dict) -> list:
-    """The state keys whose values differ between two snapshots' values, sorted."""
-    missing = object()
-    return sorted(k for k in set(before) | set(after) if before.get(k, missing) != after.get(k, missing))
-
-
-def _checkpoint_rows(app, config) -> list:
-    """One row per checkpoint, oldest first: position, metadata step and source, next, changed keys, bytes."""
-    rows, previous = [], {}
-    for position, snap in enumerate(ckpt.history(app, config)):
-        rows.append({
-            "position": position,
-            "step": snap.metadata.get("step"),
-            "source": snap.metadata.get("source"),
-            "next": list(snap.next),
-            "changed": _changed(previous, snap.values),
-            "bytes": ckpt.state_bytes(snap.values),
-        })
-        previous = snap.values
-    return rows
-
-
-def _threads(topic: str) -> dict:
-    """Same thread continues, another thread starts empty, no checkpointer keeps nothing."""
-    app = ckpt.build_graph(ckpt.new_saver())
-    first = len(app.invoke({"topic": topic}, ckpt.cfg("t1"))["notes"])
-    second = len(app.invoke({"topic": topic}, ckpt.cfg("t1"))["notes"])
-    bare = ckpt.build_graph()
-    runs = [len(bare.invoke({"topic": topic}, ckpt.cfg("t1"))["notes"]) for _ in range(2)]
-    try:
-        bare.get_state(ckpt.cfg("t1"))
-        error = ""
-    except ValueError as exc:
-        error = f"ValueError: {exc}"
-    return {
-        "same_thread_notes": [first, second],
-        "same_thread_checkpoints": ckpt.history_len(app, ckpt.cfg("t1")),
-        "other_thread_checkpoints": ckpt.history_len(app, ckpt.cfg("t2")),
-        "other_thread_values": dict(app.get_state(ckpt.cfg("t2")).values),
-        "no_checkpointer_notes": runs,
-        "no_checkpointer_error": error,
-    }
-
-
-def _tree(app, config) -> list:
-    """The thread's checkpoints oldest first, each with the position of its parent (None for the first)."""
-    rows, position_of = [], {}
-    for position, snap in enumerate(ckpt.history(app, config)):
-        position_of[snap.config["configurable"]["checkpoint_id"]] = position
-        parent = snap.parent_config["configurable"]["checkpoint_id"] if snap.parent_config else None
-        rows.append({"position": position, "parent": position_of.get(parent), "step": snap.metadata.get("step"),
-                     "source": snap.metadata.get("source"), "next": list(snap.next)})
-    return rows
-
-
-def _version_number(version) -> str:
-    """A channel version as its counter: "00000000000000000000000000000005.0.4930..." -> "5".
-
-    The part after the dot is random on every run, so only the counter is shown."""
-    text = str(version)
-    head = text.split(".", 1)[0]
-    return str(int(head)) if head.isdigit() else text
-
-
-def anatomy_rows(anat: dict) -> list:
-    """ckpt.anatomy() as [{"field": "checkpoint.v", "value": "4"}, ...], with nothing that
-    changes from run to run: ids and timestamps are described, versions shown as counters."""
-    rows = []
-    for part in ("checkpoint", "metadata"):
-        for field, value in anat[part].items():
-            name = f"{part}.{field}"
-            if name == "checkpoint.id":
-                shown = f"{len(value)}자 UUID (실행마다 다름)"
-            elif name == "checkpoint.ts":
-                shown = "ISO 8601 시각 (실행마다 다름)"
-            elif name == "checkpoint.channel_values":
-                shown = ", ".join(f"{k} {v} B" for k, v in value.items())
-            elif name == "checkpoint.channel_versions":
-                shown = ", ".join(f"{k}@{_version_number(v)}" for k, v in value.items())
-            elif name == "checkpoint.versions_seen":
-                shown = "; ".join(f"{node}: " + (", ".join(f"{k}@{_version_number(v)}" for k, v in seen.items()) or "—")
-                                  for node, seen in value.items())
-            elif name == "metadata.writes" and isinstance(value, dict):
-                shown = ", ".join(f"{node} → {sorted(w) if isinstance(w, dict) else w}" for node, w in value.items())
-            else:
-                shown = json.dumps(value, ensure_ascii=False)
-            rows.append({"field": name, "value": shown})
-    rows.append({"field": "parent_config", "value": "있음" if anat["has_parent_config"] else "없음"})
-    rows.append({"field": "pending_writes", "value": f"{anat['pending_writes']}개"})
-    return rows
-
-
-def _durable_jobs(topic: str, postgres_url) -> dict:
-    """The restart and crash demos the report shows: name -> (function, kwargs).
-
-    Crash figures come only from deterministic settings: durability="sync" where the
-    installed langgraph has it, else a review that works until the earlier checkpoints
-    are stored (wait_saved). The race of an instant crash under "async" is left to tests.
+    Crash rows come from deterministic settings only: durability="sync" where langgraph has
+    it, else a review that works until the earlier checkpoints are stored (wait_saved).
     """
     backends = [b for b in ("memory", "sqlite") if ckpt.has_backend(b)] + (["postgres"] if postgres_url else [])
     steady = {"durability": "sync"} if ckpt.has_durability() else {"wait_saved": True}
     jobs = {}
     for backend in backends:
-        url = postgres_url if backend == "postgres" else None
-        jobs[f"restart:{backend}"] = (ckpt.restart_demo, dict(topic=topic, backend=backend, url=url))
-        jobs[f"crash:{backend}"] = (ckpt.crash_demo, dict(topic=topic, backend=backend, url=url, **steady))
+        where = dict(topic=topic, backend=backend, url=postgres_url if backend == "postgres" else None)
+        jobs[f"restart:{backend}"] = (ckpt.restart_demo, where)
+        jobs[f"crash:{backend}"] = (ckpt.crash_demo, dict(where, **steady))
     if ckpt.has_durability() and ckpt.has_backend("sqlite"):
-        jobs["durability:exit"] = (ckpt.crash_demo, dict(topic=topic, backend="sqlite", durability="exit"))
-        jobs["durability:async"] = (ckpt.crash_demo, dict(topic=topic, backend="sqlite", durability="async",
-                                                          wait_saved=True))
+        jobs["mode:exit"] = (ckpt.crash_demo, dict(topic=topic, durability="exit"))
+        jobs["mode:async"] = (ckpt.crash_demo, dict(topic=topic, durability="async", wait_saved=True))
     return jobs
 
 
-def _start_durable(topic: str, postgres_url) -> dict:
-    """Start the demos' child processes now, in threads; their results are read later."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    pool = ThreadPoolExecutor(max_workers=4)
-    futures = {name: pool.submit(fn, **kwargs) for name, (fn, kwargs) in _durable_jobs(topic, postgres_url).items()}
-    pool.shutdown(wait=False)
-    return futures
+def _versions(postgres: bool) -> dict:
+    """The versions measured with: python, langgraph and each saver package that is installed."""
+    names = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]] + ([ckpt.EXTRAS["postgres"]] if postgres else [])
+    found = {"python": ".".join(map(str, sys.version_info[:3]))}
+    found.update({name: ckpt.package_version(name) for name in names if ckpt.package_version(name)})
+    return found
 
 
-def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url=None) -> dict:
-    """Every figure of the report, from live runs of ckpt. Returns one JSON-ready dict."""
-    durable = _start_durable(topic, postgres_url)  # child processes run while we measure here
-    config = ckpt.cfg("run-1")
-    app = ckpt.build_graph(ckpt.new_saver())
-    base = app.invoke({"topic": topic}, config)
-    checkpoints = _checkpoint_rows(app, config)
-    pending = ckpt.pending(app, config)
-
-    replays = []
-    for node in ckpt.NODES:
-        replay_app = ckpt.build_graph(ckpt.new_saver())
-        replay_app.invoke({"topic": topic}, config)
-        added = ckpt.replay(replay_app, config, node)["added"]
-        sources = [s.metadata.get("source") for s in ckpt.history(replay_app, config)][len(checkpoints):]
-        replays.append({"from": node, "added": added, "sources": sources})
-
-    fork_app = ckpt.build_graph(ckpt.new_saver())
-    fork_app.invoke({"topic": topic}, config)
-    before = ckpt.history_len(fork_app, config)
-    old_end_config = next(iter(fork_app.get_state_history(config))).config
-    forked = ckpt.fork(fork_app, config, "write", {"angle": fork_angle})
-    fork = {
-        "before": before,
-        "total": forked["total"],
-        "base_score": base["score"],
-        "fork_score": forked["result"]["score"],
-        "base_draft": base["draft"],
-        "fork_draft": forked["result"]["draft"],
-        "original_equals_base": forked["original"] == base,
-        "current_is_branch": fork_app.get_state(config).values == forked["result"],
-        "old_end_readable": fork_app.get_state(old_end_config).values == base,
-    }
-
-    tree_app = ckpt.build_graph(ckpt.new_saver())
-    tree_app.invoke({"topic": topic}, config)
-    ckpt.replay(tree_app, config, "write")
-    ckpt.fork(tree_app, config, "write", {"angle": fork_angle})
-
+def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None) -> dict:
+    """Every figure of the report, from live calls of ckpt: one JSON-ready dict."""
     payload = "x" * payload_bytes
-    weighed = ckpt.weigh(topic, payload)
-    thin_app = ckpt.build_graph(ckpt.new_saver())
-    thin_app.invoke({"topic": topic}, config)
-    fat_app = ckpt.build_graph(ckpt.new_saver())
-    fat_app.invoke({"topic": topic, "bulk": payload}, config)
-    thin, fat = ckpt.history_bytes(thin_app, config), ckpt.history_bytes(fat_app, config)
-    bulk_key_bytes = ckpt.state_bytes({"bulk": payload, "topic": ""}) - ckpt.state_bytes({"topic": ""}) - weighed["payload_bytes"]
-    identity = (weighed["fat_total"] - weighed["thin_total"]
-                == weighed["carrying"] * (weighed["payload_bytes"] + bulk_key_bytes))
-    if not identity or sum(thin) != weighed["thin_total"] or sum(fat) != weighed["fat_total"]:
-        raise AssertionError(f"size identity failed: {weighed}, thin {thin}, fat {fat}, key {bulk_key_bytes}")
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:  # the demos' child processes run meanwhile
+        demos = {name: pool.submit(fn, **kwargs) for name, (fn, kwargs) in _demos(topic, postgres_url).items()}
+        app = ckpt.build_graph(ckpt.new_saver())
+        app.invoke({"topic": topic}, ckpt.cfg("run-1"))
+        report = {
+            "versions": _versions(bool(postgres_url)),
+            "checkpoints": ckpt.checkpoint_rows(app, ckpt.cfg("run-1")),
+            "pending": ckpt.pending(app, ckpt.cfg("run-1")),
+            "anatomy": ckpt.anatomy_rows(ckpt.anatomy(app, ckpt.cfg("run-1"))),
+            "threads": ckpt.thread_demo(topic),
+            "replays": ckpt.replay_rows(topic),
+            "rerun": ckpt.rerun_with_input(topic, OTHER_TOPIC),
+            "fork": ckpt.fork_demo(topic, fork_angle),
+            "tree": ckpt.time_travel_tree(topic, fork_angle),
+            "weigh": ckpt.weigh(topic, payload),
+            "rows": ckpt.weigh_rows(topic, payload),
+            "sweep": ckpt.payload_sweep(topic, [payload_bytes * n for n in range(1, 6)]),
+            "physical": {"x": ckpt.physical_vs_logical(topic, payload, url=postgres_url),
+                         "random": ckpt.physical_vs_logical(topic, ckpt.incompressible(payload_bytes),
+                                                            url=postgres_url)},
+            "durability": ckpt.durability_counts(topic),
+            "lost": ckpt.lost_demo(topic),
+            "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
+            "postgres": bool(postgres_url),
+        }
+        report["demos"] = {name: future.result() for name, future in demos.items()}
+    report["summary"] = _summary(topic, fork_angle, report)
+    return report
 
-    lost = ckpt.lost_demo(topic)
-    sweep_sizes = sorted({300, 750, payload_bytes, 3000, 6000})
-    sweep = ckpt.payload_sweep(topic, sweep_sizes)
-    for row in sweep:
-        if row["extra"] != row["carrying"] * (row["payload_bytes"] + bulk_key_bytes):
-            raise AssertionError(f"sweep is not linear: {row}")
-    physical = {
-        "x": ckpt.physical_vs_logical(topic, payload, url=postgres_url),
-        "incompressible": ckpt.physical_vs_logical(topic, ckpt.incompressible(payload_bytes), url=postgres_url),
-    }
 
-    summary = {
-        "topic": topic,
-        "checkpoints_per_run": len(checkpoints),
-        "pending": pending,
-        "base_score": base["score"],
-        "fork_angle": fork_angle,
-        "fork_score": fork["fork_score"],
-        "checkpoints_after_fork": forked["total"],
-        "payload_bytes": weighed["payload_bytes"],
-        "carrying": weighed["carrying"],
-        "survives_restart": lost["after_restart"] > 0,
-    }
-    return {
-        "summary": summary,
-        "versions": _versions(bool(postgres_url)),
-        "checkpoints": checkpoints,
-        "threads": _threads(topic),
-        "replays": replays,
-        "fork": fork,
-        "tree": _tree(tree_app, config),
-        "size": {"thin": thin, "fat": fat, "thin_total": weighed["thin_total"], "fat_total": weighed["fat_total"],
-                 "payload_bytes": weighed["payload_bytes"], "carrying": weighed["carrying"],
-                 "checkpoints": weighed["checkpoints"], "bulk_key_bytes": bulk_key_bytes},
-        "lost": lost,
-        "anatomy": anatomy_rows(ckpt.anatomy(app, config)),
-        "sources": [row["source"] for row in _tree(tree_app, config)],
-        "sweep": sweep,
-        "physical": physical,
-        "durability_counts": ckpt.durability_counts(topic),
-        "postgres": bool(postgres_url),
-        "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
-        "durable": {name: future.result() for name, future in durable.items()},
-    }
+def _summary(topic: str, fork_angle: str, r: dict) -> dict:
+    """The lab's ten keys, in the lab's order, from the measured dict."""
+    return {"topic": topic, "checkpoints_per_run": len(r["checkpoints"]), "pending": r["pending"],
+            "base_score": r["fork"]["base_score"], "fork_angle": fork_angle,
+            "fork_score": r["fork"]["fork_score"], "checkpoints_after_fork": r["fork"]["total"],
+            "payload_bytes": r["weigh"]["payload_bytes"], "carrying": r["weigh"]["carrying"],
+            "survives_restart": r["lost"]["after_restart"] > 0}
 
 
 # ---------------------------------------------------------------------------------------
-# Rendering: Markdown from the dict, never recomputed.
+# The document: one template per section, read as the Korean text it becomes.
+
+HEADER = Template("""\
+# 체크포인트 실험 보고서
+
+측정 환경: $versions. 주제 $topic, 페이로드 $payload_bytes 바이트, 분기 angle $fork_angle.
+이 보고서의 수치는 모두 `make_report.py`가 이 환경에서 `ckpt.py`를 실제로 실행해 얻은 값이다.
+"참고"로 시작하는 줄만 예외다: 이 실행이 아닌 곳에서 잰 값이며, 어디서 쟀는지를 함께 적었다.
+""")
+
+SAVED = Template("""\
+## 무엇이 저장되는가
+
+checkpointer를 붙인 그래프를 한 번 실행하면 체크포인트가 $per_run개 남는다. 아래 표는 오래된 것부터
+나열했다 (`get_state_history`는 최신 것부터 주므로 뒤집었다). 각 행은 그 순간의 상태 전체다.
+
+$rows_table
+
+`pending()` = $pending. 기본 실행의 점수(`base_score`)는 $base_score: 초안 $base_draft의 글자 수다.
+
+같은 `thread_id`로 한 번 더 실행하면 저장된 상태 위에서 이어진다: `notes`가 $notes_first개에서
+$notes_second개로 늘고 체크포인트는 $same_checkpoints개가 된다. 다른 `thread_id`는 빈 상태에서 시작한다:
+체크포인트 $other_checkpoints개, 값 $other_values.
+
+checkpointer 없이 컴파일한 그래프는 아무것도 남기지 않는다: 같은 config로 두 번 실행하면 `notes`가
+$bare_first개, $bare_second개로 매번 처음부터 시작하고, `get_state`는 $bare_error를 던진다.
+
+### 체크포인트 하나를 열어 보면
+
+마지막 체크포인트를 saver가 돌려주는 그대로(`checkpointer.get_tuple(config)`) 펼쳤다. 이 langgraph가
+쓰는 필드만 나열했다 (채널 버전은 실행마다 달라지는 뒷부분을 빼고 카운터만 보였다).
+
+$anatomy_table
+""")
+
+TRAVEL = Template("""\
+## 되감기와 분기는 어떻게 다른가
+
+되감기(replay)는 저장된 지점의 config로 `invoke(None, config)`를 호출해, 그 지점에 저장된 값으로
+다시 실행한다. 각 노드 앞 지점에서 (매번 새 스레드에서 한 번 실행한 뒤) 되감았을 때:
+
+$replay_table
+
+$replay_note
+
+입력에 `None` 대신 값을 주면 이어서 실행되지 않는다. 한 번 실행한 뒤 `write` 앞 지점의 config로
+`invoke(input, config)`를 부르며 input에 $rerun_input을 주었더니 $rerun_ran가 다시 실행됐고 체크포인트가
+$rerun_added개 늘었다. 처음부터 다시 시작하지만 빈 상태에서가 아니라 그 지점에 저장된 값 위에서다: reducer가 있는
+`notes`는 $rerun_notes가 된다.
+
+분기(fork)는 값을 바꿔 다른 길로 간다. `write` 앞 지점의 스냅샷으로
+`update_state(snapshot.config, values)`를 부르며 values에 $fork_values를 주어 가지를 만들고, 그것이
+돌려준 config로 `invoke(None, config)`를 불러 이어서 실행했다. 체크포인트는 $fork_before개에서 $fork_total개가 된다.
+
+$fork_table
+
+분기 뒤 `thread_id`만으로 `get_state`를 부르면 새 가지의 끝이 나온다 ($current_is_new_end). 원래 가지는
+지워지지 않는다: 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다 ($old_end_readable).
+`fork()`가 돌려준 `original`도 분기 전 끝과 같다 ($original_is_old_end).
+
+### 체크포인트는 어디서 왔나
+
+한 스레드에서 한 번 실행하고, `write` 앞에서 되감고, 다시 `write` 앞에서 분기했다. 체크포인트마다
+`metadata["source"]`를 오래된 것부터 읽으면 $sources: $source_counts. 부모 관계대로 그리면 아래와 같다
+(커밋 하나가 체크포인트 하나, 강조된 것은 `update`·`fork` 체크포인트). $fork_parent
+
+$gitgraph
+""")
+
+SIZE = Template("""\
+## 크기로 잰 것
+
+상태를 `json.dumps(values, ensure_ascii=False, sort_keys=True, default=str)`로 직렬화해 UTF-8 바이트를
+셌다. `bulk` 없이(thin) 한 번, `bulk`에 $payload_bytes 바이트 값을 넣고(fat) 한 번, 각각 새 saver로
+실행했다.
+
+$size_table
+
+$size_chart
+
+체크포인트 $checkpoints개 중 $carrying개가 그 값을 싣고 있다 (입력 체크포인트는 싣지 않는다). 한 번 넣은
+값이 $carrying번 저장된 셈이다. 차이는 fat_total − thin_total = $fat_total − $thin_total = $difference
+= $carrying × ($payload_bytes + $key_bytes)이다. $key_bytes는 값 말고 키가 더하는 바이트,
+곧 구분자를 포함한 `, "bulk": ""`의 길이다.
+
+### 페이로드 크기를 바꿔 가며
+
+같은 그래프를 `bulk`의 크기만 같은 간격으로 바꿔 가며 `weigh`로 쟀다.
+
+$sweep_table
+
+$sweep_chart
+
+### 논리 바이트와 실제로 저장된 바이트
+
+위의 바이트는 논리적인 값이다: 체크포인트마다 상태 전체를 JSON으로 셌다. saver가 실제로 보관하는 바이트는
+다르다. 같은 두 실행(thin, fat)을 saver마다 다시 하고, 저장소를 직접 읽어 직렬화된 값의 바이트를 셌다
+(키, 인덱스, 행 헤더는 빼고). "사본" = 저장 바이트의 차이 ÷ 페이로드 바이트.
+
+$physical_tables
+$missing_sqlite
+그 차이가 어디에 쌓였는지를 saver의 부분별로 나누면 (fat − thin, 바이트, `"x"` 페이로드):
+
+$parts_table
+""")
+
+LOST = Template("""\
+## 사라지는 것
+
+메모리 saver로 `run-1` 스레드를 한 번 실행하면 체크포인트가 $kept개 남는다. 새 saver로 그래프를 다시
+만들고(프로세스 재시작의 대역) 같은 `thread_id`를 물으면 체크포인트 $after_restart개, 값 $values_after가
+돌아온다. 오류는 나지 않는다: 손실은 조용히 일어난다. `survives_restart` = `$survives`.
+
+### 진짜 재시작과 진짜 크래시
+
+여기서는 진짜 자식 프로세스(`ckpt.py`를 경로로 불러오는 새 `sys.executable`: 호출한 쪽과 아무것도 공유하지
+않는다)가 스레드를 실행하고, 그 프로세스가 끝난 다음에 이 프로세스에서 연 새 saver가 같은 저장소를 읽는다.
+
+$restart_table
+$missing_sqlite_restart
+크래시는 자식이 `review` 안에서 자기 프로세스에 SIGKILL을 보내 정리 작업 없이 죽는 것이다. 그 뒤 새 saver로
+`invoke(None, config)`를 불러 이어서 실행했다. $steady
+
+$crash_table
+
+$crash_note
+
+### 크래시와 durability
+
+$durability
+""")
 
 
-def esc(text) -> str:
-    """Text made inert for Markdown: it cannot break a table, start markup or inject HTML.
-
-    <, > and & become entities; every other character Markdown (GFM) acts on is
-    backslash-escaped; a newline cannot occur (callers pass JSON literals or names).
-    """
-    text = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    for char in "\\`*_[]|#~$":
-        text = text.replace(char, "\\" + char)
-    return text.replace("\n", " ").replace("\r", " ")
+# ---------------------------------------------------------------------------------------
+# Small helpers: values shown as code, tables, charts.
 
 
-def quoted(value) -> str:
-    """A value shown as its JSON literal, inert for Markdown: 가을 -> "가을", a newline -> \\n."""
-    return esc(json.dumps(value, ensure_ascii=False))
+def lit(text: str) -> str:
+    """Text in a code span, shown exactly: no emphasis (`__start__`), links or HTML."""
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def table(header: list, rows: list) -> list:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return lines
+def code(value, limit: int = 80) -> str:
+    """A value as its JSON literal in a code span (spaces kept); a long one shortened, with its
+    full length in characters stated: "x" * 200 -> `"xxx…` (202자)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return lit(text) if len(text) <= limit else f"{lit(text[:limit - 1] + '…')} ({len(text)}자)"
 
 
-def fmt(n: int) -> str:
-    return f"{n:,}"
+def table(header: list, rows: list) -> str:
+    """A Markdown table; a "|" inside a cell is escaped so it cannot open a column."""
+    cells = [header] + [[str(cell).replace("|", "\\|") for cell in row] for row in rows]
+    lines = ["| " + " | ".join(cells[0]) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in cells[1:]])
+
+
+def n(number) -> str:
+    return f"{number:,}"
+
+
+def yes(flag: bool) -> str:
+    return "예" if flag else "아니오"
+
+
+def nodes(names: list) -> str:
+    return ", ".join(map(lit, names)) if names else "—"
 
 
 def _label(row: dict) -> str:
     return f"#{row['position']} {row['source']}"
 
 
-def gitgraph(tree: list) -> list:
-    """A Mermaid gitGraph of the thread's checkpoints: one commit each, one branch per fork or replay."""
-    children = {}
-    for row in tree:
-        children.setdefault(row["parent"], []).append(row)
-    lines = ["```mermaid", "gitGraph"]
-    names = {"main": 0}
-
-    def commit(row):
-        kind = " type: HIGHLIGHT" if row["source"] in ("update", "fork") else ""
-        lines.append(f'    commit id: "{_label(row)} step {row["step"]}"{kind}')
-
-    def walk(row, branch):
-        while True:
-            commit(row)
-            kids = children.get(row["position"], [])
-            if not kids:
-                return
-            later = []
-            for kid in kids[1:]:
-                base = "fork" if kid["source"] == "update" else "replay"
-                names[base] = names.get(base, 0) + 1
-                name = base if names[base] == 1 else f"{base}-{names[base]}"
-                lines.append(f"    branch {name}")
-                lines.append(f"    checkout {branch}")
-                later.append((kid, name))
-            walk(kids[0], branch)
-            for kid, name in later:
-                lines.append(f"    checkout {name}")
-                walk(kid, name)
-            return
-
-    for root in children.get(None, []):
-        walk(root, "main")
-    return lines + ["```"]
-
-
-def xychart(title: str, labels: list, series: list, y_label: str) -> list:
-    """A Mermaid xychart-beta: series are (kind, values), drawn in order (later on top)."""
+def xychart(title: str, x_title: str, labels: list, series: list, y_title: str) -> str:
+    """A Mermaid xychart-beta with titles on both axes; series are (kind, values)."""
     top = max(max(values) for _, values in series)
-    lines = ["```mermaid",
-             '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#1f77b4, #ff7f0e"}}}}%%',
-             "xychart-beta", f'    title "{title}"',
-             "    x-axis [" + ", ".join(f'"{label}"' for label in labels) + "]",
-             f'    y-axis "{y_label}" 0 --> {top + top // 10 + 1}']
+    lines = ["```mermaid", "xychart-beta", f'    title "{title}"',
+             f'    x-axis "{x_title}" [' + ", ".join(f'"{label}"' for label in labels) + "]",
+             f'    y-axis "{y_title}" 0 --> {top + top // 10 + 1}']
     lines += [f"    {kind} [" + ", ".join(str(v) for v in values) + "]" for kind, values in series]
-    return lines + ["```"]
+    return "\n".join(lines + ["```"])
+
+
+def gitgraph(tree: list) -> str:
+    """The thread's checkpoints as a Mermaid gitGraph: the first run on the lane "처음", each
+    later branch on a lane of its own, named as the text names it (되감기, 분기)."""
+    kids, lanes = {}, {}
+    for row in tree:
+        kids.setdefault(row["parent"], []).append(row)
+    lines = ["```mermaid", "%%{init: {'gitGraph': {'mainBranchName': '처음'}}}%%", "gitGraph"]
+
+    def walk(row: dict, lane: str) -> None:
+        later = []
+        while row is not None:
+            _commit(lines, row)
+            children = kids.get(row["position"], [])
+            for kid in children[1:]:  # a branch starts here; it is drawn after this lane
+                base = "분기" if kid["source"] == "update" else "되감기"
+                lanes[base] = lanes.get(base, 0) + 1
+                name = base if lanes[base] == 1 else f"{base}-{lanes[base]}"
+                lines.extend([f"    branch {name}", f"    checkout {lane}"])
+                later.append((kid, name))
+            row = children[0] if children else None
+        for kid, name in later:
+            lines.append(f"    checkout {name}")
+            walk(kid, name)
+
+    walk(tree[0], "처음")
+    return "\n".join(lines + ["```"])
+
+
+def _commit(lines: list, row: dict) -> None:
+    kind = " type: HIGHLIGHT" if row["source"] in ("update", "fork") else ""
+    lines.append(f'    commit id: "{_label(row)}"{kind}')
+
+
+# ---------------------------------------------------------------------------------------
+# Filling the templates: one function per section.
+
+
+def saved_fields(r: dict) -> dict:
+    t = r["threads"]
+    rows = [[f"#{c['position']} {c['source']} (step {c['step']})", lit(c["next"][0]) if c["next"] else "(끝)",
+             ", ".join(map(lit, c["changed"])) or "—", n(c["bytes"])] for c in r["checkpoints"]]
+    anatomy = [[lit(a["field"]), a["purpose"], lit(a["value"])] for a in r["anatomy"]]
+    return dict(per_run=len(r["checkpoints"]), pending=code(r["pending"]),
+                rows_table=table(["체크포인트", "next", "이 단계에서 바뀐 키", "바이트"], rows),
+                base_score=r["fork"]["base_score"], base_draft=code(r["fork"]["base_draft"]),
+                notes_first=t["same_thread_notes"][0], notes_second=t["same_thread_notes"][1],
+                same_checkpoints=t["same_thread_checkpoints"], other_checkpoints=t["other_thread_checkpoints"],
+                other_values=code(t["other_thread_values"]), bare_first=t["no_checkpointer_notes"][0],
+                bare_second=t["no_checkpointer_notes"][1], bare_error=code(t["no_checkpointer_error"]),
+                anatomy_table=table(["필드", "무엇을 위한 것인가", "값 또는 크기"], anatomy))
+
+
+def _replay_note(replays: list) -> str:
+    extra = [row["added"] - len(row["ran"]) for row in replays]
+    if all(e == 1 for e in extra):
+        return ("이 langgraph의 되감기는 다시 실행한 노드 수보다 체크포인트가 하나 더 늘어난다: 먼저 `source`가 "
+                "`fork`인 체크포인트를 하나 쓴다. 참고: langgraph 0.2.60에서는 plan·write·review 앞에서 3·2·1개 "
+                "(`make test`의 0260 다리, `tests/test_replay_fork.py`).")
+    return ("다시 실행한 노드 수만큼만 늘어난다. 참고: langgraph 1.2.24에서는 먼저 `source`가 `fork`인 체크포인트를 "
+            "하나 써서 4·3·2개 (`make test`의 latest 다리, `tests/test_replay_fork.py`).")
+
+
+def travel_fields(r: dict, s: dict) -> dict:
+    f, rerun, tree = r["fork"], r["rerun"], r["tree"]
+    counts = {}
+    for row in tree:
+        counts[row["source"]] = counts.get(row["source"], 0) + 1
+    branch = next(row for row in tree if row["source"] == "update")
+    parent = tree[branch["parent"]]
+    return dict(
+        replay_table=table(["어느 노드 앞에서", "늘어난 체크포인트", "다시 실행된 노드", "새 체크포인트의 source"],
+                           [[f"`{x['from']}`", x["added"], nodes(x["ran"]), ", ".join(x["sources"])] for x in r["replays"]]),
+        replay_note=_replay_note(r["replays"]), rerun_input=code(rerun["input"]), rerun_ran=nodes(rerun["ran"]),
+        rerun_added=rerun["added"], rerun_notes=code(rerun["notes"]), fork_values=code({"angle": s["fork_angle"]}),
+        fork_before=f["before"], fork_total=f["total"],
+        fork_table=table(["", "초안", "점수"], [["원래 가지", code(f["base_draft"]), f["base_score"]],
+                                             [f"새 가지 ({s['fork_angle']})", code(f["fork_draft"]), f["fork_score"]]]),
+        current_is_new_end=yes(f["current_is_new_end"]), old_end_readable=yes(f["old_end_readable"]),
+        original_is_old_end=yes(f["original_is_old_end"]), sources=", ".join(row["source"] for row in tree),
+        source_counts=", ".join(f"{k} {v}개" for k, v in counts.items()),
+        fork_parent=(f"분기의 첫 체크포인트({_label(branch)})는 {_label(parent)}에서 갈라진다: `write` 앞 지점 "
+                     f"가운데 가장 최근의 것이 그것이기 때문이다 (`snapshot_before`는 가장 최근 지점을 고른다)."),
+        gitgraph=gitgraph(tree))
+
+
+def size_fields(r: dict, s: dict) -> dict:
+    w, rows, sweep = r["weigh"], r["rows"], r["sweep"]
+    labels = [_label(c) for c in r["checkpoints"]]
+    diff = [f - t for t, f in zip(rows["thin"], rows["fat"])]
+    table_rows = [[labels[i], n(t), n(f), n(d)] for i, (t, f, d) in enumerate(zip(rows["thin"], rows["fat"], diff))]
+    table_rows.append(["합계", n(w["thin_total"]), n(w["fat_total"]), n(w["fat_total"] - w["thin_total"])])
+    return dict(
+        payload_bytes=n(w["payload_bytes"]), checkpoints=w["checkpoints"], carrying=w["carrying"],
+        size_table=table(["체크포인트", "thin (바이트)", "fat (바이트)", "차이"], table_rows),
+        size_chart=xychart("체크포인트별 바이트: 막대 thin, 선 fat − thin", "체크포인트", labels,
+                           [("bar", rows["thin"]), ("line", diff)], "바이트"),
+        fat_total=n(w["fat_total"]), thin_total=n(w["thin_total"]), difference=n(w["fat_total"] - w["thin_total"]),
+        key_bytes=rows["key_bytes"],
+        sweep_table=table(["페이로드 (바이트)", "thin 합계", "fat 합계", "늘어난 바이트", "carrying"],
+                          [[n(x["payload_bytes"]), n(x["thin_total"]), n(x["fat_total"]), n(x["extra"]), x["carrying"]]
+                           for x in sweep]),
+        sweep_chart=xychart("페이로드 크기에 따른 늘어난 바이트 (fat − thin)", "페이로드 (바이트)",
+                            [n(x["payload_bytes"]) for x in sweep], [("line", [x["extra"] for x in sweep])], "바이트"),
+        **physical_fields(r))
+
+
+SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)", "postgres": "PostgreSQL (PostgresSaver)"}
+
+
+def physical_fields(r: dict) -> dict:
+    tables = []
+    for kind, title in (("x", f"`\"x\"` × {n(r['weigh']['payload_bytes'])}"),
+                        ("random", f"무작위 문자 {n(r['weigh']['payload_bytes'])}개 (압축 불가)")):
+        measured = r["physical"][kind]
+        rows = [["논리 (JSON)", n(measured[0]["logical"]["thin"]), n(measured[0]["logical"]["fat"]),
+                 n(measured[0]["logical"]["difference"]), f"{measured[0]['logical']['copies']:.2f}"]]
+        for m in measured:
+            views = [("stored", SAVER_NAMES[m["backend"]])]
+            views += [("stored_compressed", "PostgreSQL, 압축 후 (pg_column_size)")] if m["backend"] == "postgres" else []
+            rows += [[name, n(m[v]["thin"]["total"]), n(m[v]["fat"]["total"]), n(m[v]["difference"]),
+                      f"{m[v]['copies']:.2f}"] for v, name in views]
+        tables.append(f"페이로드 {title}:\n\n" + table(["무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "사본"], rows))
+    parts = [[SAVER_NAMES[m["backend"]]] + [n(m["stored"]["fat"][p] - m["stored"]["thin"][p])
+                                           for p in ("checkpoints", "blobs", "writes")] for m in r["physical"]["x"]]
+    return dict(physical_tables="\n\n".join(tables) + "\n",
+                missing_sqlite=_missing(r, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행을 센 값이다"),
+                parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "pending writes"], parts))
+
+
+def _missing(r: dict, backend: str, would_show: str) -> str:
+    """One line naming the package a saver needs, where it is not installed ("" otherwise)."""
+    if backend not in r["missing"]:
+        return ""
+    return (f"\n{would_show}. 이 기계에는 `{ckpt.EXTRAS[backend]}`가 설치되어 있지 않아 이 행은 측정하지 않았다 "
+            f"(`pip install {ckpt.EXTRAS[backend]}`).\n")
+
+
+def lost_fields(r: dict, s: dict) -> dict:
+    d, lost = r["demos"], r["lost"]
+    backends = [b for b in ("memory", "sqlite", "postgres") if f"restart:{b}" in d]
+    restarts = [[SAVER_NAMES[b], d[f"restart:{b}"]["kept"], d[f"restart:{b}"]["after_restart"],
+                 yes(d[f"restart:{b}"]["survives"])] for b in backends]
+    crashes = [[SAVER_NAMES[b], c["checkpoints_after_crash"], f"`{c['pending_after_crash']}`" if c["pending_after_crash"] else "—",
+                nodes(c["ran_on_resume"]), c["checkpoints_after_resume"]] for b in backends for c in [d[f"crash:{b}"]]]
+    return dict(kept=lost["kept"], after_restart=lost["after_restart"], values_after=code(lost["values_after_restart"]),
+                survives=json.dumps(s["survives_restart"]),
+                restart_table=table(["saver", "자식이 남긴 체크포인트", "새 saver가 찾은 체크포인트", "살아남나"], restarts),
+                missing_sqlite_restart=_missing(r, "sqlite", "SQLite 행은 자식이 SQLite 파일에 쓴 스레드를 새 saver가 다시 읽은 결과다"),
+                steady=("`durability=\"sync\"`로 실행해, 몇 개가 남는지가 매번 같게 했다." if ckpt.has_durability() else
+                        "`review`가 앞 체크포인트가 저장소에 닿을 때까지 일한 뒤 죽게 해, 몇 개가 남는지가 매번 같게 했다."),
+                crash_table=table(["saver", "크래시 뒤 찾은 체크포인트", "다음 노드", "재개할 때 실행된 노드", "재개 뒤 체크포인트"], crashes),
+                crash_note=_crash_note(d), durability=_durability(r))
+
+
+def _crash_note(d: dict) -> str:
+    sentences = []
+    for b in ("memory", "sqlite", "postgres"):
+        c = d.get(f"crash:{b}")
+        if c and c["result"] is not None:
+            same = c["result"] == d[f"restart:{b}"]["values_after_restart"]
+            sentences.append(f"{SAVER_NAMES[b]}: 재개한 결과가 크래시 없이 끝까지 간 실행의 값과 같다 ({yes(same)}).")
+        elif c:
+            sentences.append(f"{SAVER_NAMES[b]}: 찾은 체크포인트가 {c['checkpoints_after_crash']}개라 이어서 실행할 것이 "
+                             "없다 (빈 스레드에 `invoke(None, ...)`를 부르지 않았다).")
+    return " ".join(sentences)
+
+
+def _durability(r: dict) -> str:
+    counts, d = r["durability"], r["demos"]
+    if counts is None:
+        return (f"설치된 langgraph {r['versions']['langgraph']}의 `invoke`에는 `durability` 인자가 없다. "
+                "참고: langgraph 1.2.24에서 잰 값은 `make test`의 latest 다리, `tests/test_sweep_durability.py`와 "
+                "`tests/test_crash.py`에 있다.")
+    rows = [[f"`{mode}`", counts[mode]] + ([d[key]["checkpoints_after_crash"], nodes(d[key]["ran_on_resume"])]
+                                           if key in d else ["—", "—"])
+            for mode, key in (("exit", "mode:exit"), ("async", "mode:async"), ("sync", "crash:sqlite"))]
+    return ("한 번 실행한 뒤 남은 체크포인트(모드마다 새 메모리 saver), 그리고 `review` 안에서 죽었을 때 새 saver가 "
+            "SQLite 파일에서 찾은 것 (`async`는 `review`가 앞 체크포인트가 저장될 때까지 일한 뒤 죽었다):\n\n"
+            + table(["모드", "끝까지 실행한 뒤 체크포인트", "크래시 뒤 찾은 체크포인트", "재개할 때 실행된 노드"], rows))
 
 
 def render(report: dict) -> str:
-    s, v, size, fork = report["summary"], report["versions"], report["size"], report["fork"]
-    threads, lost = report["threads"], report["lost"]
-    out = ["# 체크포인트 실험 보고서", ""]
-    out.append("측정 환경: " + ", ".join(f"{k} {val}" for k, val in v.items()) + ". "
-               f"주제 {quoted(s['topic'])}, 페이로드 {fmt(size['payload_bytes'])} 바이트, 분기 angle {esc(s['fork_angle'])}. "
-               "모든 수치는 `make_report.py`가 `ckpt.py`를 실제로 실행해 얻은 값이다.")
-    out.append("")
-
-    # 1 ------------------------------------------------------------------
-    out += [SECTIONS[0], ""]
-    out.append(f"checkpointer를 붙인 그래프를 한 번 실행하면 체크포인트가 {s['checkpoints_per_run']}개 남는다: "
-               "입력을 받은 지점, `__start__` 직후, 그리고 세 노드가 끝날 때마다 하나씩. "
-               "각 체크포인트는 그 순간의 상태 전체를 담는다. 아래 표는 오래된 것부터 나열한 것이다 "
-               "(`get_state_history`는 최신 것부터 주므로 뒤집었다).")
-    out.append("")
-    rows = [[r["position"], r["step"], esc(r["source"]), esc(r["next"][0]) if r["next"] else "(끝)",
-             ", ".join(esc(k) for k in r["changed"]) or "—", fmt(r["bytes"])] for r in report["checkpoints"]]
-    out += table(["위치", "step", "source", "next", "이 단계에서 바뀐 키", "바이트"], rows)
-    out.append("")
-    out.append(f"`pending()` = {quoted(s['pending'])}. "
-               f"기본 실행의 점수(`base_score`)는 {fmt(s['base_score'])}: 초안의 글자 수다.")
-    out.append("")
-    a, b = threads["same_thread_notes"]
-    out.append(f"같은 `thread_id`로 한 번 더 실행하면 저장된 상태 위에서 이어진다: `notes`가 {a}개에서 {b}개로 늘고 "
-               f"체크포인트는 {threads['same_thread_checkpoints']}개가 된다. 다른 `thread_id`는 빈 상태에서 시작한다: "
-               f"체크포인트 {threads['other_thread_checkpoints']}개, 값 {quoted(threads['other_thread_values'])}.")
-    out.append("")
-    n1, n2 = threads["no_checkpointer_notes"]
-    out.append(f"checkpointer 없이 컴파일한 그래프는 아무것도 남기지 않는다: 같은 config로 두 번 실행해도 "
-               f"`notes`는 두 번 모두 {n1}개, {n2}개로 매번 처음부터 시작하고, `get_state`는 "
-               f"{quoted(threads['no_checkpointer_error'])}를 던진다.")
-    out.append("")
-
-    out += ["### 체크포인트 하나를 열어 보면", ""]
-    out.append("마지막 체크포인트를 saver가 돌려주는 그대로(`checkpointer.get_tuple(config)`) 펼쳤다. "
-               "상태 값만 있는 것이 아니다: 어느 노드가 다음에 실행될지 정하는 채널 버전과 노드별로 본 버전, "
-               "체크포인트가 생긴 경위(metadata), 앞 체크포인트로 가는 고리가 함께 저장된다. "
-               "이 langgraph가 쓰는 필드만 나열했다 (버전은 실행마다 달라지는 뒷부분을 빼고 카운터만 보였다).")
-    out.append("")
-    rows = [[esc(r["field"]), esc(PURPOSES.get(r["field"], "")), esc(r["value"])] for r in report["anatomy"]]
-    out += table(["필드", "무엇을 위한 것인가", "값 또는 크기"], rows)
-    out.append("")
-    out += ["### 체크포인트는 어디서 왔나", ""]
-    counts = {}
-    for source in report["sources"]:
-        counts[source] = counts.get(source, 0) + 1
-    out.append("아래 되감기와 분기를 한 스레드에서 차례로 한 뒤, 체크포인트마다 `metadata[\"source\"]`를 "
-               "오래된 것부터 읽으면: " + ", ".join(esc(x) for x in report["sources"]) + ". "
-               "모두 " + ", ".join(f"{esc(k)} {v}개" for k, v in counts.items()) + ". "
-               "`input`은 입력을 받은 지점, `loop`는 super-step이 끝난 지점, `update`는 `update_state`가 쓴 지점"
-               + (", `fork`는 되감기가 먼저 쓰는 분기 지점이다." if "fork" in counts else
-                  "이다 (이 langgraph의 되감기는 `fork` 체크포인트를 쓰지 않는다)."))
-    out.append("")
-
-    # 2 ------------------------------------------------------------------
-    out += [SECTIONS[1], ""]
-    out.append("되감기(replay)는 저장된 지점의 config로 `invoke(None, config)`를 호출해 같은 값으로 다시 실행한다. "
-               "입력이 `None`이어야 이어서 실행되고, 다른 입력을 주면 처음부터 다시 시작한다. "
-               "각 노드 앞 지점에서 되감았을 때 늘어난 체크포인트 수:")
-    out.append("")
-    rows = [[esc(r["from"]), r["added"], ", ".join(esc(x) for x in r["sources"])] for r in report["replays"]]
-    out += table(["어느 노드 앞에서", "늘어난 체크포인트", "새 체크포인트의 source (오래된 것부터)"], rows)
-    out.append("")
-    if any("fork" in r["sources"] for r in report["replays"]):
-        out.append("이 langgraph(1.1.7 이후)는 되감기 전에 `source`가 `fork`인 체크포인트를 하나 먼저 쓴다. "
-                   "그래서 다시 실행한 노드 수보다 하나 더 늘어난다 (langgraph 0.2.60에서는 plan/write/review 순으로 3/2/1).")
-    else:
-        out.append("다시 실행한 노드 수만큼만 늘어난다 (langgraph 1.1.7부터는 `fork` 체크포인트가 하나 더 생겨 하나씩 더 많다).")
-    out.append("")
-    out.append(f"분기(fork)는 값을 바꿔 다른 길로 간다. `write` 앞 지점에서 `update_state(snapshot.config, "
-               f"{{\"angle\": {quoted(s['fork_angle'])}}})`로 가지를 만들고, 그것이 돌려준 config로 이어서 실행했다. "
-               f"체크포인트는 {fork['before']}개에서 {fork['total']}개가 된다: 가지를 만든 지점 하나, "
-               "그리고 다시 실행한 `write`와 `review`.")
-    out.append("")
-    out += table(["", "초안", "점수"], [
-        ["원래 가지", quoted(fork["base_draft"]), fork["base_score"]],
-        [f"새 가지 ({esc(s['fork_angle'])})", quoted(fork["fork_draft"]), fork["fork_score"]],
-    ])
-    out.append("")
-    yes = {True: "예", False: "아니오"}
-    out.append(f"분기 뒤 `thread_id`만으로 `get_state`를 부르면 새 가지의 끝이 나온다 ({yes[fork['current_is_branch']]}). "
-               f"원래 가지는 지워지지 않는다: 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다 "
-               f"({yes[fork['old_end_readable']]}). `fork()`가 돌려준 `original`도 분기 전 끝과 같다 "
-               f"({yes[fork['original_equals_base']]}).")
-    out.append("")
-    out.append("한 스레드에서 한 번 실행하고, `write` 앞에서 되감고, 다시 `write` 앞에서 분기한 뒤의 체크포인트를 "
-               "부모 관계대로 그리면 이렇다 (커밋 하나가 체크포인트 하나, 강조된 것은 `update`/`fork` 체크포인트):")
-    out.append("")
-    out += gitgraph(report["tree"])
-    out.append("")
-
-    # 3 ------------------------------------------------------------------
-    out += [SECTIONS[2], ""]
-    out.append(f"상태를 `json.dumps(..., ensure_ascii=False, sort_keys=True, default=str)`로 직렬화해 UTF-8 바이트를 셌다. "
-               f"시간은 기계와 부하에 따라 다르지만 같은 상태의 크기는 언제나 같다. `bulk` 없이(thin) 한 번, "
-               f"`bulk`에 {fmt(size['payload_bytes'])} 바이트 값을 넣고(fat) 한 번 실행했다.")
-    out.append("")
-    labels = [_label(r) for r in report["checkpoints"]]
-    rows = [[labels[i], fmt(t), fmt(f), fmt(f - t)] for i, (t, f) in enumerate(zip(size["thin"], size["fat"]))]
-    rows.append(["합계", fmt(size["thin_total"]), fmt(size["fat_total"]), fmt(size["fat_total"] - size["thin_total"])])
-    out += table(["체크포인트", "thin (바이트)", "fat (바이트)", "차이"], rows)
-    out.append("")
-    out += xychart("체크포인트별 바이트: 막대 fat, 선 thin", labels,
-                   [("bar", size["fat"]), ("line", size["thin"])], "bytes")
-    out.append("")
-    out.append(f"체크포인트 {size['checkpoints']}개 중 {size['carrying']}개가 그 값을 싣고 있다 "
-               "(입력 체크포인트는 아직 채널에 값이 들어가기 전이라 싣지 않는다). 한 번 넣은 값이 "
-               f"{size['carrying']}번 저장된 셈이다. 차이는 정확히 다음과 같다 (코드에서 검사한 등식):")
-    out.append("")
-    diff = size["fat_total"] - size["thin_total"]
-    out.append(f"fat_total − thin_total = {fmt(size['fat_total'])} − {fmt(size['thin_total'])} = {fmt(diff)} "
-               f"= carrying × (페이로드 {fmt(size['payload_bytes'])} + `\"bulk\": \"\"` 키가 더하는 {size['bulk_key_bytes']}) "
-               f"= {size['carrying']} × {fmt(size['payload_bytes'] + size['bulk_key_bytes'])}")
-    out.append("")
-    out.append("노드가 늘수록 이 배수도 커진다. 큰 원문이나 표는 상태 밖(파일, 저장소)에 두고 상태에는 그것을 가리키는 값만 두는 편이 낫다.")
-    out.append("")
-
-    out += ["### 페이로드 크기를 바꿔 가며", ""]
-    sweep = report["sweep"]
-    out.append("같은 그래프를 `bulk`의 크기만 바꿔 가며 `weigh`로 쟀다. 늘어난 바이트(fat − thin)는 "
-               "언제나 carrying × (페이로드 + 키 " + str(size["bulk_key_bytes"]) + ")이다: 크기가 한 단계 커질 때마다 "
-               "정확히 carrying × 그 증가분만큼 커진다 (코드에서 행마다 검사했다).")
-    out.append("")
-    rows = [[fmt(r["payload_bytes"]), fmt(r["thin_total"]), fmt(r["fat_total"]), fmt(r["extra"]), r["carrying"]]
-            for r in sweep]
-    out += table(["페이로드 (바이트)", "thin 합계", "fat 합계", "늘어난 바이트", "carrying"], rows)
-    out.append("")
-    out += xychart("페이로드 크기에 따른 늘어난 바이트", [fmt(r["payload_bytes"]) for r in sweep],
-                   [("bar", [r["extra"] for r in sweep])], "bytes")
-    out.append("")
-
-    out += ["### 논리 바이트와 실제로 저장된 바이트", ""]
-    out.append("위의 바이트는 논리적인 값이다: 체크포인트마다 상태 전체를 JSON으로 직렬화해 더했다. saver가 실제로 "
-               "보관하는 바이트는 다르다. 메모리 saver와 PostgreSQL은 채널 값을 버전마다 한 번 blob으로 두고 "
-               "체크포인트가 그것을 가리키게 하며, SQLite saver는 체크포인트마다 전체를 한 행에 쓴다. 모두 pending "
-               "writes(입력도 그 하나다)도 보관한다. 같은 두 실행(thin, fat)을 saver별로 다시 하고 저장소를 직접 읽어 "
-               "셌다 (키와 인덱스, 행 헤더는 빼고 직렬화된 값만). \"실제 저장된 사본\" = 저장 바이트 차이 ÷ 페이로드 바이트.")
-    out.append("")
-    names = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)", "postgres": "PostgreSQL (PostgresSaver)"}
-    kinds = {"x": f"\"x\" × {fmt(size['payload_bytes'])}", "incompressible": f"무작위 문자 {fmt(size['payload_bytes'])}개 (압축 불가)"}
-    rows = []
-    for kind, measured in report["physical"].items():
-        for r in measured:
-            if r is measured[0]:
-                rows.append([kinds[kind], "논리 (JSON)", fmt(r["logical"]["thin"]), fmt(r["logical"]["fat"]),
-                             fmt(r["logical"]["difference"]), f"{r['logical']['copies']:.2f}"])
-            st = r["stored"]
-            rows.append([kinds[kind], names[r["backend"]], fmt(st["thin"]["total"]), fmt(st["fat"]["total"]),
-                         fmt(st["difference"]), f"{st['copies']:.2f}"])
-            if r["backend"] == "postgres":
-                pk = r["stored_compressed"]
-                rows.append([kinds[kind], "PostgreSQL, 압축 후 (pg_column_size)", fmt(pk["thin"]["total"]),
-                             fmt(pk["fat"]["total"]), fmt(pk["difference"]), f"{pk['copies']:.2f}"])
-    out += table(["페이로드", "무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "실제 저장된 사본"], rows)
-    out.append("")
-    out += _missing_lines(report, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행 바이트를 센 값이다")
-    by = {r["backend"]: r for r in report["physical"]["x"]}
-    split = by["memory"]["stored"]["fat"]["blobs"] > 0
-    out.append(f"논리적으로는 값이 {size['carrying']}번 저장된다. 메모리 saver는 "
-               f"{by['memory']['stored']['copies']:.2f}개분을 보관한다: "
-               + ("입력 전체를 담은 `__start__` 채널 값 하나, `bulk` 채널 값 하나, 입력 체크포인트의 pending write 하나 "
-                  "(langgraph 0.2.x는 입력 체크포인트 metadata의 `writes`에 한 번 더)." if split else
-                  "이 langgraph-checkpoint의 메모리 saver에는 blob 맵이 없어 체크포인트마다 값 전체를 직렬화해 둔다.")
-               + ("" if "sqlite" not in by else f" SQLite는 "
-                  f"{by['sqlite']['stored']['copies']:.2f}개분이다: 값을 실은 체크포인트 행 {size['carrying']}개마다 전체가 다시 쓰이고, "
-                  "입력 체크포인트 행이 `__start__` 채널에 입력을, pending write가 또 한 번 담는다.") + " "
-               "PostgreSQL은 문자열 값을 체크포인트 행 안에 두므로 SQLite와 비슷하게 쌓이지만, 2 kB가 넘는 행은 "
-               "스스로 압축한다: 같은 글자가 반복되는 값은 거의 사라지고, 압축할 수 없는 값은 그대로 남는다."
-               + ("" if report["postgres"] else " (PostgreSQL 행은 `--postgres-url`을 줄 때 추가된다.)"))
-    out.append("")
-
-    out += ["### durability 모드별로 남는 체크포인트", ""]
-    counts = report["durability_counts"]
-    if counts is None:
-        out.append(f"설치된 langgraph {esc(v['langgraph'])}에는 `durability` 인자가 없다 (0.6부터 있다). "
-                   "이 버전은 super-step마다 체크포인트를 쓰며, 쓰기는 백그라운드에서 진행된다.")
-    else:
-        out.append("한 번 실행한 뒤 남은 체크포인트 수 (`invoke(..., durability=mode)`, 모드마다 새 saver):")
-        out.append("")
-        explain = {"exit": "실행이 끝날(또는 멈출) 때 마지막 체크포인트만 쓴다",
-                   "async": "super-step마다 쓰되 백그라운드에서 쓴다 (기본값)",
-                   "sync": "super-step마다 쓰고, 다음 단계로 가기 전에 쓰기가 끝나기를 기다린다"}
-        out += table(["모드", "남은 체크포인트", "언제 쓰나"], [[esc(m), n, explain[m]] for m, n in counts.items()])
-    out.append("")
-
-    # 4 ------------------------------------------------------------------
-    out += [SECTIONS[3], ""]
-    out.append(f"메모리 saver(`InMemorySaver`)로 `run-1` 스레드를 한 번 실행하면 체크포인트가 {lost['kept']}개 남는다. "
-               "새 saver로 그래프를 다시 만들고(프로세스 재시작의 정직한 대역) 같은 `thread_id`를 물으면 "
-               f"체크포인트 {lost['after_restart']}개, 값 {quoted(lost['values_after_restart'])}가 돌아온다. "
-               "오류는 나지 않는다: 손실은 조용히 일어난다. 그래서 메모리 saver는 실험과 테스트에는 맞지만 "
-               f"운영에는 맞지 않는다. `survives_restart` = `{json.dumps(s['survives_restart'])}`.")
-    out.append("")
-    out += _render_durable(report)
-    return "\n".join(out)
-
-
-def _missing_lines(report: dict, backend: str, would_show: str) -> list:
-    """One line naming the package a backend needs, when it is not installed here."""
-    if backend not in report["missing"]:
-        return []
-    return [f"{would_show}. 이 기계에는 `{ckpt.EXTRAS[backend]}`가 설치되어 있지 않아 이 행은 측정하지 않았다 "
-            f"(`pip install {ckpt.EXTRAS[backend]}`).", ""]
-
-
-def _ran(nodes: list) -> str:
-    return ", ".join(esc(n) for n in nodes) if nodes else "—"
-
-
-def _render_durable(report: dict) -> list:
-    d, v = report["durable"], report["versions"]
-    out = ["### 진짜 재시작과 진짜 크래시", ""]
-    steady = ("`durability=\"sync\"`로 실행했다" if "durability:exit" in d
-              else "`review`가 앞 체크포인트가 저장될 때까지 일한 뒤 죽게 했다")
-    out.append("위의 재시작은 같은 프로세스 안에서 saver를 새로 만든 것이었다. 여기서는 진짜 자식 프로세스"
-               "(langgraph를 한 번 불러 둔 새 인터프리터 `sys.executable`에서 fork한 별도 프로세스: 호출한 쪽과 아무것도 "
-               "공유하지 않는다)가 스레드를 한 번 실행하고 종료한 뒤, 그 프로세스가 끝난 다음에 연 새 saver가 "
-               "같은 저장소를 읽는다. 크래시는 자식이 `review` 안에서 SIGKILL로 죽는 것이다 (정리 작업 없이 끝난다). "
-               f"그 뒤 새 saver로 `invoke(None, config)`를 불러 이어서 실행했다. 크래시 행은 {steady}: "
-               "그래야 몇 개가 남는지가 매번 같다.")
-    out.append("")
-    names = {"memory": "메모리", "sqlite": "SQLite (파일)", "postgres": "PostgreSQL"}
-    rows = []
-    for backend in ("memory", "sqlite", "postgres"):
-        if f"restart:{backend}" not in d:
-            continue
-        r, c = d[f"restart:{backend}"], d[f"crash:{backend}"]
-        rows.append([names[backend], f"{r['kept']} → {r['after_restart']}", "예" if r["survives"] else "아니오",
-                     c["checkpoints_after_crash"], esc(c["pending_after_crash"]) or "—", _ran(c["ran_on_resume"]),
-                     c["checkpoints_after_resume"]])
-    out += table(["saver", "재시작 전 → 후 체크포인트", "살아남나", "크래시 뒤 찾은 체크포인트", "다음 노드",
-                  "재개할 때 다시 실행된 노드", "재개 뒤 체크포인트"], rows)
-    out.append("")
-    out += _missing_lines(report, "sqlite", "SQLite 행은 자식 프로세스가 SQLite 파일에 쓴 스레드를 새 saver가 다시 읽고 이어서 실행한 결과다")
-    mem = d["crash:memory"]
-    out.append(f"메모리 saver는 자식 프로세스와 함께 사라진다: 재시작 뒤 {d['restart:memory']['after_restart']}개, "
-               f"크래시 뒤 {mem['checkpoints_after_crash']}개를 찾았고, 이어서 실행할 것이 없다 "
-               "(빈 스레드에 `invoke(None, ...)`를 부르면 LangGraph가 `EmptyInputError`를 던지므로 재개하지 않았다). "
-               + ("" if "crash:sqlite" not in d else
-               "SQLite는 파일에 남아 같은 값으로 이어진다: 끝난 노드는 다시 실행하지 않고 `review`만 실행했으며, "
-               "결과는 크래시 없이 한 번 실행한 것과 같다 (`notes`가 두 번 쓰이지 않는다).")
-               + (" PostgreSQL도 같다." if "restart:postgres" in d else " PostgreSQL 행은 `--postgres-url`을 주면 추가된다."))
-    out.append("")
-    out += ["### 크래시와 durability", ""]
-    if "durability:exit" in d:
-        rows = []
-        explain = {"exit": "끝날 때만 쓰므로 도중에 죽으면 아무것도 남지 않는다: 처음부터 다시 해야 한다",
-                   "async": "super-step마다 백그라운드에서 쓴다. `review`가 잠시 일한 뒤 죽으면 앞의 체크포인트는 이미 저장돼 있다",
-                   "sync": "다음 super-step으로 가기 전에 쓰기를 기다린다: `review`가 시작하자마자 죽어도 앞의 체크포인트가 있다"}
-        for mode, key in (("exit", "durability:exit"), ("async", "durability:async"), ("sync", "crash:sqlite")):
-            c = d[key]
-            rows.append([esc(mode), c["checkpoints_after_crash"], _ran(c["ran_on_resume"]), explain[mode]])
-        out += table(["모드 (SQLite)", "크래시 뒤 찾은 체크포인트", "재개할 때 다시 실행된 노드", "왜"], rows)
-        out.append("")
-        out.append("기본값인 `async`에서 `review`가 시작하자마자 죽으면 결과는 경쟁에 달려 있다: 방금 끝난 단계의 "
-                   "체크포인트 쓰기가 아직 저장소에 닿지 않았을 수 있어, 새 saver가 1~4개를 찾고 그만큼 더 많은 노드를 "
-                   "다시 실행한다. 끝난 노드의 출력이 pending writes로 저장돼 있으면 그 노드는 건너뛴다 (부분 복구). "
-                   "어느 경우든 재개한 뒤의 결과는 크래시 없는 실행과 같다. 이 경쟁은 매번 숫자가 달라서 보고서에는 "
-                   "넣지 않고, 테스트가 불변식으로 확인한다.")
-    else:
-        out.append(f"설치된 langgraph {esc(v['langgraph'])}에는 `durability` 인자가 없다. 체크포인트는 super-step마다 "
-                   "백그라운드에서 쓰이므로, `review`가 시작하자마자 죽으면 방금 끝난 단계의 체크포인트가 아직 "
-                   "저장되지 않았을 수 있다 (테스트가 불변식으로 확인한다). 위 표는 `review`가 잠시 일한 뒤 죽은 경우다.")
-    out.append("")
-    return out
+    """The whole Markdown: the header and the four sections, each a filled template."""
+    s, w = report["summary"], report["weigh"]
+    header = HEADER.substitute(versions=", ".join(f"{k} {v}" for k, v in report["versions"].items()),
+                               topic=code(s["topic"]), payload_bytes=n(w["payload_bytes"]), fork_angle=s["fork_angle"])
+    parts = [header, SAVED.substitute(saved_fields(report)), TRAVEL.substitute(travel_fields(report, s)),
+             SIZE.substitute(size_fields(report, s)), LOST.substitute(lost_fields(report, s))]
+    return "\n".join(parts).rstrip("\n") + "\n"
 
 
 # ---------------------------------------------------------------------------------------
@@ -636,8 +480,7 @@ def _render_durable(report: dict) -> list:
 
 
 def _atomic_write(path: str, text: str) -> None:
-    folder = os.path.dirname(path)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=os.path.basename(path), dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=os.path.basename(path), dir=os.path.dirname(path))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -651,17 +494,6 @@ def _atomic_write(path: str, text: str) -> None:
         raise
 
 
-def _check_out_dir(folder: str) -> None:
-    if not os.path.isdir(folder):
-        raise SystemExit(f"make_report: --out-dir {folder!r} is not a folder")
-    try:
-        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=folder)
-    except OSError as exc:
-        raise SystemExit(f"make_report: --out-dir {folder!r} cannot be written: {exc.strerror}") from None
-    os.close(fd)
-    os.unlink(probe)
-
-
 def write_report(report: dict, folder: str) -> tuple:
     """Write ckpt_report.json (the ten summary keys) and ckpt_report.md; returns their paths."""
     json_path, md_path = os.path.join(folder, JSON_NAME), os.path.join(folder, MD_NAME)
@@ -672,14 +504,13 @@ def write_report(report: dict, folder: str) -> tuple:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="make_report.py",
-        description="Run ckpt.py live and write ckpt_report.json and ckpt_report.md.")
+    angles = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
+    p = argparse.ArgumentParser(prog="make_report.py",
+                                description="Run ckpt.py live and write ckpt_report.json and ckpt_report.md.")
     p.add_argument("--topic", default="가을", help="the topic to run the graph on (default: %(default)s)")
     p.add_argument("--payload-bytes", type=int, default=1500, metavar="N",
-                   help=f"size of the large value put into 'bulk', N 'x' characters, at least {MIN_PAYLOAD} (default: %(default)s)")
-    p.add_argument("--fork-angle", default="비교",
-                   help=f"angle to fork with before 'write': one of {[a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]} (default: %(default)s)")
+                   help=f"size of the value put into 'bulk': N 'x' characters, at least {MIN_PAYLOAD} (default: %(default)s)")
+    p.add_argument("--fork-angle", default="비교", help=f"angle to fork with before 'write': one of {angles} (default: %(default)s)")
     p.add_argument("--postgres-url", default=os.environ.get("AGCKPT_PG_URL") or None, metavar="URL",
                    help="also measure a PostgreSQL saver at this libpq URL (default: $AGCKPT_PG_URL, else none)")
     p.add_argument("--out-dir", default=os.path.dirname(os.path.abspath(ckpt.__file__)),
@@ -687,20 +518,35 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Usage errors, all through the parser: one message, exit status 2."""
     if args.payload_bytes < MIN_PAYLOAD:
-        raise SystemExit(f"make_report: --payload-bytes must be at least {MIN_PAYLOAD}, got {args.payload_bytes}")
+        p.error(f"--payload-bytes must be at least {MIN_PAYLOAD}, got {args.payload_bytes}")
     if args.fork_angle not in ckpt.ANGLES or args.fork_angle == ckpt.DEFAULT_ANGLE:
-        choices = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
-        raise SystemExit(f"make_report: --fork-angle must be one of {choices}, got {args.fork_angle!r}")
-    _check_out_dir(args.out_dir)
+        p.error(f"--fork-angle must be one of {[a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]}, got {args.fork_angle!r}")
+    try:
+        os.makedirs(args.out_dir, exist_ok=True)
+    except OSError as exc:
+        p.error(f"--out-dir {args.out_dir!r} cannot be created: {exc.strerror}")
+    if not os.access(args.out_dir, os.W_OK | os.X_OK):
+        p.error(f"--out-dir {args.out_dir!r} cannot be written")
     if args.postgres_url:
         try:
             with ckpt.open_saver("postgres", args.postgres_url):
                 pass
         except (ImportError, ConnectionError, ValueError) as exc:
-            raise SystemExit(f"make_report: --postgres-url: {exc}") from None
+            p.error(f"--postgres-url: {exc}")
+
+
+def main(argv=None) -> int:
+    p = parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(argv[:-1]):  # subtle: argparse takes "--topic ---" for two options
+        if arg == "--topic":
+            argv[i:i + 2] = [f"--topic={argv[i + 1]}"]
+            break
+    args = p.parse_args(argv)
+    _check_args(p, args)
     report = measure(args.topic, args.payload_bytes, args.fork_angle, args.postgres_url)
     for path in write_report(report, args.out_dir):
         print(f"wrote {path}")

@@ -112,37 +112,45 @@ def test_anatomy_rows_give_field_purpose_and_value_in_order(ran):
     assert unexplained == [], rows
     shown = {row["field"]: row["value"] for row in rows}
     assert shown["checkpoint.v"] == str(FORMAT), shown
-    assert shown["metadata.source"] == "loop", shown
-    assert shown["parent_config"] == "present", shown
-    assert shown["pending_writes"] == "0", shown
-    values = app.get_state(config).values
-    channels = ckpt.anatomy(app, config)["checkpoint"]["channel_values"]
-    assert shown["checkpoint.channel_values"] == \
-        f"{len(channels)} channels, {sum(channels.values())} bytes", shown
-    assert set(values) <= set(channels), (values, channels)
+    assert shown["checkpoint.id"] == "36자 UUID (실행마다 다름)", shown
+    assert shown["metadata.source"] == '"loop"', shown
+    assert shown["metadata.step"] == "3", shown
+    assert shown["parent_config"] == "있음", shown
+    assert shown["pending_writes"] == "0개", shown
+    # draft "가을/기본" is 15 bytes as a JSON string, score 5 is 1; the channels in stored order
+    assert "draft 15 B" in shown["checkpoint.channel_values"], shown
+    assert "score 1 B" in shown["checkpoint.channel_values"], shown
 
 
-def test_checkpoint_sources_after_a_run_then_a_fork(ran):
+def test_anatomy_rows_are_the_same_on_every_run():
+    """Ids, timestamps and the random part of channel versions never reach the rows."""
+    def rows():
+        app = ckpt.build_graph(ckpt.new_saver())
+        app.invoke({"topic": "가을"}, ckpt.cfg("t"))
+        return ckpt.anatomy_rows(ckpt.anatomy(app, ckpt.cfg("t")))
+
+    assert rows() == rows()
+
+
+def test_channel_versions_show_their_counter_only(ran):
     app, config = ran
-    assert ckpt.checkpoint_sources(app, config) == [
-        {"step": -1, "source": "input"}, {"step": 0, "source": "loop"},
-        {"step": 1, "source": "loop"}, {"step": 2, "source": "loop"},
-        {"step": 3, "source": "loop"}], ckpt.checkpoint_sources(app, config)
-    ckpt.fork(app, config, "write", {"angle": "요약"})
-    # the thread keeps both branches: the first run's 5, then update_state's, write, review
-    got = [row["source"] for row in ckpt.checkpoint_sources(app, config)]
-    assert got == ["input", "loop", "loop", "loop", "loop", "update", "loop", "loop"], got
+    shown = {row["field"]: row["value"] for row in ckpt.anatomy_rows(ckpt.anatomy(app, config))}
+    versions = app.checkpointer.get_tuple(config).checkpoint["channel_versions"]
+    # the draft channel was written once, by write, in the third super-step after the input
+    counter = str(versions["draft"]).split(".")[0].lstrip("0")
+    assert f"draft@{counter}" in shown["checkpoint.channel_versions"], (shown, versions)
 
 
-def test_checkpoint_sources_show_a_fork_checkpoint_after_a_replay_from_1_1_7(ran):
-    app, config = ran
-    ckpt.replay(app, config, "write")
-    got = [row["source"] for row in ckpt.checkpoint_sources(app, config)]
+def test_the_fork_checkpoint_of_a_replay_appears_in_the_tree_from_1_1_7():
+    tree = ckpt.time_travel_tree("가을", "요약")
+    got = [row["source"] for row in tree]
     first_run = ["input", "loop", "loop", "loop", "loop"]
-    if LG >= (1, 1, 7):
-        assert got == first_run + ["fork", "loop", "loop"], got
-    else:
-        assert got == first_run + ["loop", "loop"], got
+    if LG >= (1, 1, 7):  # replay writes a "fork" checkpoint first; the fork hangs off it
+        assert got == first_run + ["fork", "loop", "loop", "update", "loop", "loop"], got
+        assert [row["parent"] for row in tree] == [None, 0, 1, 2, 3, 2, 5, 6, 5, 8, 9], tree
+    else:  # the replay continues from #2 itself, and so does the fork
+        assert got == first_run + ["loop", "loop", "update", "loop", "loop"], got
+        assert [row["parent"] for row in tree] == [None, 0, 1, 2, 3, 2, 5, 2, 7, 8], tree
 
 
 def test_anatomy_of_an_app_without_a_checkpointer_names_app():

@@ -4,6 +4,7 @@ Each error names the parameter and what was expected, and comes before anything 
 no child process starts and no temporary file is left behind.
 """
 import os
+import subprocess
 import tempfile
 
 import pytest
@@ -20,7 +21,7 @@ def nothing_started(monkeypatch, tmp_path):
     def no_child(*args, **kwargs):
         raise AssertionError(f"a child process was started: {args}")
 
-    monkeypatch.setattr(ckpt, "_spawn", no_child)  # every demo process starts there
+    monkeypatch.setattr(ckpt, "_run_child", no_child)  # every demo process starts there
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
@@ -92,11 +93,6 @@ def test_crash_demo_accepts_durability_modes_only_where_langgraph_has_them(nothi
             ckpt.crash_demo("가을", durability="sync")
 
 
-def test_crash_demo_rejects_an_unknown_kill_naming_kill(nothing_started):
-    with pytest.raises(ValueError, match='kill must be "inside"'):
-        ckpt.crash_demo("가을", kill="SIGTERM")
-
-
 def test_crash_demo_rejects_a_wait_saved_that_is_not_a_bool(nothing_started):
     with pytest.raises(TypeError, match="wait_saved must be a bool, got int"):
         ckpt.crash_demo("가을", wait_saved=1)
@@ -124,36 +120,43 @@ def test_open_saver_on_an_unreachable_postgres_gives_one_line_naming_url(nothing
 
 
 @pytest.mark.sqlite
-def test_a_failing_fresh_child_is_reported_in_one_line_and_its_store_removed(monkeypatch, tmp_path):
+def test_a_failing_child_is_reported_in_one_line_with_its_error_type_and_its_store_removed(
+        monkeypatch, tmp_path):
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
-    monkeypatch.setattr(ckpt, "_spawn", ckpt._spawn_fresh)
-    monkeypatch.setattr(ckpt, "_CHILD_PROGRAM", "raise SystemExit('the child gave up')")
-    with pytest.raises(RuntimeError, match="the child process .* failed: the child gave up"):
+    monkeypatch.setattr(ckpt, "_CHILD_PROGRAM", "raise KeyError('the child gave up')")
+    with pytest.raises(RuntimeError) as caught:
         ckpt.restart_demo("가을")
+    assert str(caught.value) == ("the child process (exit status 1) failed: "
+                                 "KeyError: 'the child gave up'"), caught.value
     assert sorted(os.listdir(tmp)) == [], sorted(os.listdir(tmp))
 
 
-@pytest.mark.sqlite
-def test_a_failing_forked_child_is_reported_in_one_line_and_its_store_removed(monkeypatch, tmp_path):
-    tmp = tmp_path / "tmp"
-    tmp.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
-    spawn = ckpt._spawn
-    monkeypatch.setattr(ckpt, "_spawn", lambda job: spawn(dict(job, backend="nope")))
-    with pytest.raises(RuntimeError, match=r"the child process \(exit status 1\) failed: "
-                                           r"ValueError: backend must be one of"):
-        ckpt.restart_demo("가을")
-    assert sorted(os.listdir(tmp)) == [], sorted(os.listdir(tmp))
+def test_a_childs_multi_line_error_keeps_its_type_in_one_line(monkeypatch):
+    monkeypatch.setattr(ckpt, "_CHILD_PROGRAM", "raise ValueError('first line\\nsecond line')")
+    with pytest.raises(RuntimeError) as caught:
+        ckpt.restart_demo("가을", "memory")
+    assert str(caught.value) == ("the child process (exit status 1) failed: "
+                                 "ValueError: first line second line"), caught.value
 
 
-def test_a_childs_multi_line_error_keeps_its_type_in_one_line():
-    class Child:
-        returncode = 1
+def test_a_child_that_hangs_is_killed_after_the_timeout(monkeypatch):
+    monkeypatch.setattr(ckpt, "_CHILD_TIMEOUT", 1.0)
+    monkeypatch.setattr(ckpt, "_CHILD_PROGRAM", "import os, time; print(os.getpid(), flush=True); time.sleep(600)")
+    seen = []
+    run = subprocess.run
 
-    stderr = ("Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
-              "ValueError: child-side failure\nsecond line\n")
-    message = str(ckpt._child_failed(Child, stderr))
-    assert message == ("the child process (exit status 1) failed: "
-                       "ValueError: child-side failure second line"), message
+    def watched(*args, **kwargs):  # keep the child's pid to check it is gone afterwards
+        try:
+            return run(*args, **kwargs)
+        except subprocess.TimeoutExpired as exc:
+            seen.append(int(exc.output.split()[0]) if exc.output else None)
+            raise
+
+    monkeypatch.setattr(subprocess, "run", watched)
+    with pytest.raises(RuntimeError, match=r"the child process did not finish within 1 s"):
+        ckpt.restart_demo("가을", "memory")
+    assert seen and seen[0] is not None, seen
+    with pytest.raises(ProcessLookupError):  # killed and reaped: no such process any more
+        os.kill(seen[0], 0)

@@ -39,7 +39,7 @@ def test_default_report_has_the_ten_keys_in_order_and_the_published_figures(defa
 def test_default_markdown_shows_399_and_6447_bytes(default):
     _, md = default
     assert "| 합계 | 399 | 6,447 | 6,048 |" in md, md
-    assert "= 4 × 1,512" in md, md
+    assert "= 4 × (1,500 + 12)이다" in md, md
 
 
 def test_markdown_has_exactly_the_four_sections_in_order(default):
@@ -72,7 +72,9 @@ AWKWARD = "a|b `c` <script>alert(1)</script> d\ne *f* [g](h) $x$ ~~s~~ # h"
 def test_an_awkward_topic_cannot_break_a_table_a_chart_or_inject_html(tmp_path):
     data, md = run(tmp_path, "--topic", AWKWARD)
     assert data["topic"] == AWKWARD
-    assert "<script" not in md and "<b>" not in md, "raw HTML from the topic"
+    outside_code = re.sub(r"(`+)(?!`).*?(?<!`)\1(?!`)", "", md)  # code spans show text, never HTML
+    assert "<script" not in outside_code and "<b>" not in outside_code, "raw HTML from the topic"
+    assert "](h)" not in outside_code, "a link from the topic"
     in_block, width = False, None
     for line in md.splitlines():
         if line.startswith("```"):
@@ -129,24 +131,31 @@ def test_the_committed_report_is_fresh(tmp_path, monkeypatch):
     (["--fork-angle", "기본"], "--fork-angle"),
     (["--fork-angle", "없는각도"], "--fork-angle"),
 ])
-def test_a_bad_argument_exits_non_zero_and_writes_nothing(tmp_path, args, needle):
+def test_a_bad_argument_is_a_usage_error_and_writes_nothing(tmp_path, args, needle, capsys):
     for name in ("ckpt_report.json", "ckpt_report.md"):
         (tmp_path / name).write_text("old", encoding="utf-8")
     with pytest.raises(SystemExit) as exit_info:
         make_report.main(["--out-dir", str(tmp_path), *args])
-    assert exit_info.value.code not in (0, None)
-    assert needle in str(exit_info.value.code), exit_info.value.code
+    assert exit_info.value.code == 2, exit_info.value.code  # argparse's status for every usage error
+    err = capsys.readouterr().err
+    assert err.startswith("usage: make_report.py") and f"error: {needle}" in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ckpt_report.json", "ckpt_report.md"]
     for name in ("ckpt_report.json", "ckpt_report.md"):
         assert (tmp_path / name).read_text(encoding="utf-8") == "old"
 
 
-def test_an_out_dir_that_cannot_be_written_exits_non_zero(tmp_path):
-    missing = tmp_path / "missing"
+def test_a_missing_out_dir_is_created(tmp_path):
+    missing = tmp_path / "new" / "folder"
+    assert make_report.main(["--out-dir", str(missing)]) == 0
+    assert sorted(p.name for p in missing.iterdir()) == ["ckpt_report.json", "ckpt_report.md"]
+
+
+def test_an_out_dir_that_cannot_be_created_is_a_usage_error(tmp_path, capsys):
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
     with pytest.raises(SystemExit) as exit_info:
-        make_report.main(["--out-dir", str(missing)])
-    assert "--out-dir" in str(exit_info.value.code)
-    assert not missing.exists()
+        make_report.main(["--out-dir", str(tmp_path / "a-file" / "sub")])
+    assert exit_info.value.code == 2
+    assert "error: --out-dir" in capsys.readouterr().err
 
 
 def test_a_non_integer_payload_is_an_argparse_error(capsys):
@@ -164,11 +173,13 @@ def test_the_report_files_get_ordinary_permissions(tmp_path):
         assert (tmp_path / name).stat().st_mode & 0o777 == 0o666 & ~umask, name
 
 
-def test_an_unreachable_postgres_url_is_one_line_and_writes_nothing(tmp_path):
+@pytest.mark.postgres  # needs the PostgreSQL saver's package, not a server
+def test_an_unreachable_postgres_url_is_one_usage_line_and_writes_nothing(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_info:
         make_report.main(["--out-dir", str(tmp_path), "--postgres-url", "postgresql://nobody@127.0.0.1:1/x"])
-    assert str(exit_info.value.code).startswith("make_report: --postgres-url: "), exit_info.value.code
-    assert "\n" not in str(exit_info.value.code)
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error.startswith("make_report.py: error: --postgres-url: cannot reach PostgreSQL"), error
     assert list(tmp_path.iterdir()) == []
 
 

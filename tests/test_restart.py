@@ -1,10 +1,12 @@
 """A real process restart: SQLite and PostgreSQL keep the thread, the in-memory saver does not.
 
-Every restart_demo call starts a real child process (about a second each), so each group of
-calls runs once per module, concurrently, and the tests read the results.
+Every restart_demo call starts a fresh Python process (well under a second each), so each
+group of calls runs once per module, concurrently, and the tests read the results.
 """
+import json
 import os
-import signal
+import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -12,25 +14,25 @@ from functools import partial
 import pytest
 
 import ckpt
+from conftest import ROOT
 
 TOPIC = "가을"
 SPACED = "  늦은 가을 "  # spaces at both ends, kept as given
-
-
-def uncrashed(topic):
-    """The final values of one plain run in this process: what a kept thread must show."""
-    return ckpt.build_graph(ckpt.new_saver()).invoke({"topic": topic}, ckpt.cfg("t"))
+UNCRASHED = {"topic": TOPIC, "angle": "기본", "draft": "가을/기본", "stage": "review", "score": 5,
+             "notes": ["plan:가을", "write:기본", "review:5"]}  # one plain run, written out
+MEMORY_LOST = {"backend": "memory", "kept": 5, "after_restart": 0, "values_after_restart": {},
+               "survives": False}
 
 
 def concurrently(calls):
-    """{name: call()} for zero-argument calls, all running at once."""
+    """{name: call()} for zero-argument calls, all running at once (threads of this process)."""
     with ThreadPoolExecutor(len(calls)) as pool:
         return dict(zip(calls, pool.map(lambda call: call(), calls.values())))
 
 
 @pytest.fixture(scope="module")
 def local(tmp_path_factory):
-    """memory and three sqlite restarts, all at once, with the temporary folder watched."""
+    """Three sqlite restarts from three threads at once, with the temporary folder watched."""
     tmp = tmp_path_factory.mktemp("restart-tmp")
     saved, tempfile.tempdir = tempfile.tempdir, str(tmp)
     try:
@@ -45,12 +47,6 @@ def local(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def memory_restart():
-    """A restart on the in-memory saver: needs langgraph alone."""
-    return ckpt.restart_demo(TOPIC, "memory")
-
-
-@pytest.fixture(scope="module")
 def on_postgres(pg_url):
     """Two concurrent restarts on the same PostgreSQL database."""
     return concurrently({n: partial(ckpt.restart_demo, TOPIC, "postgres", pg_url) for n in (1, 2)})
@@ -59,16 +55,14 @@ def on_postgres(pg_url):
 @pytest.mark.sqlite
 def test_sqlite_keeps_all_five_checkpoints_and_the_values_across_a_real_restart(local):
     got = local[0]["sqlite"]
-    want = {"backend": "sqlite", "kept": 5, "after_restart": 5,
-            "values_after_restart": uncrashed(TOPIC), "survives": True}
+    want = {"backend": "sqlite", "kept": 5, "after_restart": 5, "values_after_restart": UNCRASHED,
+            "survives": True}
     assert got == want, got
 
 
-def test_memory_saver_loses_the_thread_when_its_process_ends(memory_restart):
-    got = memory_restart
-    want = {"backend": "memory", "kept": 5, "after_restart": 0, "values_after_restart": {},
-            "survives": False}
-    assert got == want, got
+def test_memory_saver_loses_the_thread_when_its_process_ends():
+    got = ckpt.restart_demo(TOPIC, "memory")
+    assert got == MEMORY_LOST, got
 
 
 @pytest.mark.sqlite
@@ -83,8 +77,8 @@ def test_restart_demo_removes_its_temporary_sqlite_store(local):
 
 
 def test_postgres_keeps_all_five_checkpoints_and_the_values_across_a_real_restart(on_postgres):
-    want = {"backend": "postgres", "kept": 5, "after_restart": 5,
-            "values_after_restart": uncrashed(TOPIC), "survives": True}
+    want = {"backend": "postgres", "kept": 5, "after_restart": 5, "values_after_restart": UNCRASHED,
+            "survives": True}
     assert on_postgres[1] == want, on_postgres[1]
 
 
@@ -96,66 +90,53 @@ def test_postgres_calls_on_one_database_never_count_each_others_checkpoints(on_p
 @pytest.mark.sqlite
 def test_restart_keeps_a_topic_with_spaces_exactly(local):
     got = local[0]["spaces"]
-    assert got["values_after_restart"] == uncrashed(SPACED), got
+    assert got["values_after_restart"]["topic"] == "  늦은 가을 ", got
+    assert got["values_after_restart"]["draft"] == "늦은 가을 /기본", got  # strip() acts on the ends
     assert got["survives"] is True, got
 
 
-@pytest.mark.sqlite
-def test_a_fresh_interpreter_child_gives_the_same_restart_figures(monkeypatch):
-    """The fallback where the OS cannot fork (a new sys.executable per demo) agrees with the zygote."""
-    monkeypatch.setattr(ckpt, "_spawn", ckpt._spawn_fresh)
-    fresh = ckpt.restart_demo("가을")
-    monkeypatch.undo()
-    assert fresh == ckpt.restart_demo("가을"), fresh
-    assert (fresh["kept"], fresh["after_restart"], fresh["survives"]) == (5, 5, True)
-
-
 def test_each_demo_runs_in_a_process_of_its_own():
-    """The demo process is neither this process nor the zygote, and differs from call to call."""
+    """The child is neither this process nor the previous child."""
+    job = {"backend": "memory", "url": None, "thread_id": "run-1", "topic": TOPIC,
+           "crash": False, "durability": None}
     pids = []
     for _ in range(2):
-        child = ckpt._spawn({"backend": "memory", "url": None, "thread_id": "run-1", "topic": "가을",
-                             "crash": False, "durability": None})
-        out, _ = child.communicate(timeout=60)
-        assert child.returncode == 0 and '"kept": 5' in out, (child.returncode, out)
-        pids.append(child.pid)
-    assert len(set(pids)) == 2 and os.getpid() not in pids, pids
+        done = ckpt._run_child(job)
+        assert done.returncode == 0, done.stderr
+        result = json.loads(done.stdout.splitlines()[-1])
+        assert (result["kept"], result["values"]) == (5, UNCRASHED), result
+        pids.append(result["pid"])
+    assert len(set(pids + [os.getpid()])) == 3, (pids, os.getpid())
 
 
 @pytest.mark.sqlite
-def test_a_demo_process_starts_in_the_callers_current_folder(tmp_path, monkeypatch):
-    """A relative SQLite path means the same file to the demo process and to us, folder after folder."""
+def test_a_relative_sqlite_path_is_the_callers_file_folder_after_folder(tmp_path, monkeypatch):
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
         monkeypatch.chdir(tmp_path / name)
-        result = ckpt.restart_demo("가을", "sqlite", "store.sqlite")
+        result = ckpt.restart_demo(TOPIC, "sqlite", "store.sqlite")
         assert (result["kept"], result["after_restart"], result["survives"]) == (5, 5, True), (name, result)
-        assert os.listdir(".") == ["store.sqlite"], os.listdir(".")
+        assert sorted(os.listdir(".")) == ["store.sqlite"], os.listdir(".")
 
 
-@pytest.mark.sqlite
-def test_a_zygote_that_died_is_started_again():
-    ckpt.restart_demo("가을", "memory")
-    os.kill(ckpt._ZYGOTE["process"].pid, signal.SIGKILL)
-    ckpt._ZYGOTE["process"].wait()
-    result = ckpt.restart_demo("가을")
-    assert (result["kept"], result["after_restart"], result["survives"]) == (5, 5, True), result
+SCRIPT = """\
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
+ckpt = importlib.util.module_from_spec(spec)
+sys.modules["ckpt"] = ckpt
+spec.loader.exec_module(ckpt)
+restart = ckpt.restart_demo("가을", "memory")
+crash = ckpt.crash_demo("가을", "memory")
+print(json.dumps([restart["after_restart"], crash["checkpoints_after_crash"]]))
+"""
 
 
-def test_a_fork_of_the_caller_lets_go_of_the_zygote():
-    """A forked copy of us closes its copy of the zygote's socket, so the zygote still ends with us."""
-    ckpt.restart_demo("가을", "memory")
-    sock = ckpt._ZYGOTE["sock"].fileno()
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the forked copy: report whether the socket is still open, then leave
-        try:
-            os.fstat(sock)
-            os.write(write, b"open")
-        except OSError:
-            os.write(write, b"closed")
-        os._exit(0)
-    os.close(write)
-    said = os.read(read, 16)
-    os.waitpid(pid, 0)
-    assert said == b"closed", said
+@pytest.mark.parametrize("how", ["script", "-c"])
+def test_a_plain_script_without_a_main_guard_runs_both_demos(tmp_path, how):
+    """No `if __name__ == "__main__":` in the caller: the demos still start their children."""
+    (tmp_path / "plain.py").write_text(SCRIPT, encoding="utf-8")
+    argv = [str(tmp_path / "plain.py")] if how == "script" else ["-c", SCRIPT]
+    done = subprocess.run([sys.executable, *argv, str(ROOT / "ckpt.py")], cwd=str(tmp_path),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [0, 0], done.stdout
