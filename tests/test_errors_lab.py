@@ -1,5 +1,5 @@
 """Bad input to the lab functions: a clear error naming the parameter, raised before anything
-is written, so the thread's history is exactly as it was (issue 5, item 1)."""
+is written, so the thread's history is exactly as it was."""
 import fractions
 
 import pytest
@@ -143,5 +143,5 @@ def test_the_run_counter_sees_both_runs_of_a_valid_weigh_and_the_two_graphs_of_l
 ])
 def test_fork_with_a_value_of_the_wrong_type_raises_typeerror_naming_the_key(ran, values, key):
     app, config = ran
-    _raises_and_writes_nothing(app, config, TypeError, [f"values[{key!r}]"],
+    _raises_and_writes_nothing(app, config, TypeError, [f'values["{key}"]'],
                                lambda: ckpt.fork(app, config, "review", values))
