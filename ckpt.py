@@ -189,7 +189,8 @@ def _check_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
         raise ValueError(f"config names checkpoint_ns {namespace!r}, which this graph does not "
                          f'have (it has no subgraph there; its own namespace is "")')
     checkpoint_id = config["configurable"].get("checkpoint_id")
-    if checkpoint_id is not None and not any(True for _ in app.get_state_history(config, limit=1)):
+    # subtle: LangGraph reads a checkpoint_id of None or "" as none: the thread's latest point
+    if checkpoint_id and not any(True for _ in app.get_state_history(config, limit=1)):
         raise ValueError(f"config names checkpoint_id {checkpoint_id!r}, which thread "
                          f"{thread_id!r} does not have (namespace {namespace!r})")
     return {"configurable": {"thread_id": thread_id, "checkpoint_ns": namespace}}
@@ -205,7 +206,7 @@ def _saver_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
     itself when the thread has none. Rests on `app.get_state_history(config, limit=1)`.
     """
     thread = _check_config(app, config)
-    named = config if config["configurable"].get("checkpoint_id") is not None else thread
+    named = config if config["configurable"].get("checkpoint_id") else thread
     for snap in app.get_state_history(named, limit=1):
         return snap.config
     return config
@@ -287,7 +288,7 @@ def _require_point(app: CompiledStateGraph, config: "RunnableConfig", node: Any)
     seen = {s.next[0] for s in app.get_state_history(config) if len(s.next) == 1}
     points = [n for n in ("__start__",) + NODES if n in seen]
     where = f"thread {_thread_id(config)!r}"
-    if config["configurable"].get("checkpoint_id") is not None:
+    if config["configurable"].get("checkpoint_id"):
         where = (f"checkpoint {config['configurable']['checkpoint_id']!r} (config names one "
                  f"checkpoint, so only it is searched; pass cfg(thread_id) for the whole thread)")
     raise ValueError(f"node {node!r} has no point in {where}: " + (
