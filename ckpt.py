@@ -7,7 +7,8 @@ never time. Below the banner near the end: real durable savers (SQLite, PostgreS
 process restarts and crashes, and what each saver physically stores.
 
 Glossary:
-  config    {"configurable": {"thread_id": ..., ["checkpoint_id": ...]}}: which thread, which point
+  config    {"configurable": {"thread_id": ..., ["checkpoint_ns": "", "checkpoint_id": ...]}}
+            which thread, which point (without checkpoint_id: the thread's latest point)
   snapshot  LangGraph's StateSnapshot: .values, .next (nodes still to run), .config, .metadata
   thread    one conversation's chain of checkpoints, named by thread_id
 """
@@ -16,6 +17,7 @@ import contextlib
 import json
 import operator
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -24,14 +26,20 @@ import tempfile
 import threading
 import time
 import uuid
-from typing import Annotated, Any, Dict, Iterator, List, Optional, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Dict, Iterator, List, Optional, TypedDict, Union
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import StateSnapshot
 
 try:  # langgraph-checkpoint >= 2.0.x names it InMemorySaver; MemorySaver is the old alias
     from langgraph.checkpoint.memory import InMemorySaver as _MemorySaver
 except ImportError:  # pragma: no cover - only very old releases
     from langgraph.checkpoint.memory import MemorySaver as _MemorySaver
+
+if TYPE_CHECKING:  # a config is a plain dict at run time; this is its type for type checkers
+    from langchain_core.runnables import RunnableConfig
 
 __all__ = [
     "ANGLES", "State", "plan", "write", "review", "build_graph", "new_saver", "cfg",
@@ -106,33 +114,17 @@ def review(state: dict) -> dict:
 # 2. The graph, the saver, the thread.
 
 
-def _register_if_loaded_by_path() -> None:
-    """Put this module in sys.modules when it was loaded by path without being registered.
-
-    subtle: StateGraph(State) calls typing.get_type_hints, which on Python 3.9 looks up
-    sys.modules[State.__module__] unconditionally; spec_from_file_location + exec_module
-    without `sys.modules[name] = module` would make build_graph raise KeyError there.
-    """
-    if sys.version_info >= (3, 10) or __name__ in sys.modules:
-        return
-    import gc
-    import types
-
-    for obj in gc.get_referrers(globals()):
-        if isinstance(obj, types.ModuleType) and obj.__dict__ is globals():
-            sys.modules[__name__] = obj
-            return
-
-
-_register_if_loaded_by_path()
-
-
-def build_graph(checkpointer: Any = None) -> Any:
+def build_graph(checkpointer: Optional[BaseCheckpointSaver] = None) -> CompiledStateGraph:
     """START -> plan -> write -> review -> END, compiled with `checkpointer` (None saves nothing).
 
-    Returns LangGraph's compiled graph. Without a checkpointer, `get_state` raises
+    Returns LangGraph's CompiledStateGraph. Without a checkpointer, `get_state` raises
     LangGraph's ValueError ("No checkpointer set") and every run starts from nothing.
+    TypeError naming `checkpointer` for anything but None or a saver (a BaseCheckpointSaver).
+    Rests on `StateGraph(State).compile(checkpointer=checkpointer)`.
     """
+    if checkpointer is not None and not isinstance(checkpointer, BaseCheckpointSaver):
+        raise TypeError(f"checkpointer must be None or a saver (a langgraph BaseCheckpointSaver, "
+                        f"e.g. new_saver()), got {type(checkpointer).__name__}")
     graph = StateGraph(State)
     graph.add_node("plan", plan)
     graph.add_node("write", write)
@@ -144,102 +136,189 @@ def build_graph(checkpointer: Any = None) -> Any:
     return graph.compile(checkpointer=checkpointer)
 
 
-def new_saver() -> Any:
+def new_saver() -> BaseCheckpointSaver:
     """A new, empty in-memory saver (`InMemorySaver`, formerly `MemorySaver`) on every call."""
     return _MemorySaver()
 
 
-def cfg(thread_id: str) -> dict:
-    """The config naming a thread: cfg("run-1") -> {"configurable": {"thread_id": "run-1"}}"""
+def cfg(thread_id: Union[str, int]) -> "RunnableConfig":
+    """The config naming a thread: cfg("run-1") -> {"configurable": {"thread_id": "run-1"}}
+
+    The id is passed on as given; LangGraph decides what it means: an int 1 is the thread
+    "1" on langgraph 1.x and on SQLite, but a thread of its own in 0.2.60's in-memory saver.
+    TypeError naming `thread_id` for None (0.2.60 would put every such run in one thread,
+    1.x would read nothing back).
+    """
+    _check_thread_id(thread_id)
     return {"configurable": {"thread_id": thread_id}}
+
+
+def _check_thread_id(thread_id: Any) -> None:
+    if thread_id is None:
+        raise TypeError("thread_id must not be None: name the thread, e.g. cfg(\"run-1\") "
+                        "(without an id, langgraph 0.2.60 puts every run in one thread and 1.x "
+                        "reads nothing back)")
+
+
+def _thread_id(config: Any) -> Any:
+    """config["configurable"]["thread_id"]; ValueError naming `config` with the expected
+    shape, TypeError naming `thread_id` when it is None."""
+    if not (isinstance(config, dict) and isinstance(config.get("configurable"), dict)
+            and "thread_id" in config["configurable"]):
+        raise ValueError('config must be {"configurable": {"thread_id": ...}}, optionally with '
+                         f'"checkpoint_ns" and "checkpoint_id" (see cfg()), got {config!r}')
+    thread_id = config["configurable"]["thread_id"]
+    _check_thread_id(thread_id)
+    return thread_id
+
+
+def _check_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
+    """Check `config` against `app`; return the config naming its whole thread.
+
+    {"configurable": {"thread_id": "t", "checkpoint_ns": "", "checkpoint_id": "1f0..."}} ->
+    {"configurable": {"thread_id": "t", "checkpoint_ns": ""}}. Raises ValueError naming
+    `config` for a malformed config, a checkpoint_ns the graph does not have, or a
+    checkpoint_id the thread does not have; TypeError naming `thread_id` for None.
+    Rests on `app.get_subgraphs()` and `app.get_state_history(config, limit=1)`; reads a
+    checkpoint only when `config` names one.
+    """
+    thread_id = _thread_id(config)
+    namespace = config["configurable"].get("checkpoint_ns", "")
+    if not isinstance(namespace, str):
+        raise ValueError(f"config's checkpoint_ns must be a str, got {namespace!r}")
+    # a subgraph's namespace reads "node:task_id|node:task_id"; get_subgraphs knows "node|node"
+    if namespace and not any(True for _ in app.get_subgraphs(
+            namespace="|".join(part.split(":")[0] for part in namespace.split("|")), recurse=True)):
+        raise ValueError(f"config names checkpoint_ns {namespace!r}, which this graph does not "
+                         f'have (it has no subgraph there; its own namespace is "")')
+    checkpoint_id = config["configurable"].get("checkpoint_id")
+    # subtle: LangGraph reads a checkpoint_id of None or "" as none: the thread's latest point
+    if checkpoint_id and not any(True for _ in app.get_state_history(config, limit=1)):
+        raise ValueError(f"config names checkpoint_id {checkpoint_id!r}, which thread "
+                         f"{thread_id!r} does not have (namespace {namespace!r})")
+    return {"configurable": {"thread_id": thread_id, "checkpoint_ns": namespace}}
+
+
+def _saver_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
+    """`config` checked by _check_config, as LangGraph hands it to the saver: for code that
+    calls the saver itself, so it names the same thread as history() does.
+
+    cfg(1) -> {"configurable": {"thread_id": "1", "checkpoint_ns": "", "checkpoint_id":
+    "1f0..."}} on langgraph 1.x, which makes every thread_id a str (0.2.60 keeps the int 1):
+    the config of the thread's latest checkpoint, or of the one `config` names; `config`
+    itself when the thread has none. Rests on `app.get_state_history(config, limit=1)`.
+    """
+    thread = _check_config(app, config)
+    named = config if config["configurable"].get("checkpoint_id") else thread
+    for snap in app.get_state_history(named, limit=1):
+        return snap.config
+    return config
 
 
 # ---------------------------------------------------------------------------------------
 # 3. Reading the checkpoints back.
+#
+# subtle: LangGraph's get_state_history(config) lists the whole thread only for a config
+# without checkpoint_id. A config naming a checkpoint, such as the one update_state
+# returns, lists that one checkpoint: history_len(app, fork(...)["forked_config"]) == 1.
 
 
-def history(app: Any, config: dict) -> list:
+def history(app: CompiledStateGraph, config: "RunnableConfig") -> List[StateSnapshot]:
     """The thread's snapshots, oldest first: [input, after __start__, after plan, ..., end].
 
-    Rests on `app.get_state_history(config)`, which yields newest first.
+    After one run on cfg("t"): 5 snapshots, their .next ("__start__",) ... (). A config
+    naming a checkpoint_id gives that one snapshot: [<the snapshot at that id>].
+    Rests on `app.get_state_history(config)`, which yields newest first. ValueError naming
+    `config` for a malformed config or a checkpoint_id/checkpoint_ns not in the thread;
+    TypeError for a thread_id of None.
     """
+    _check_config(app, config)
     return list(app.get_state_history(config))[::-1]  # subtle: LangGraph gives newest first
 
 
-def history_len(app: Any, config: dict) -> int:
-    """How many checkpoints the thread has (5 after one run of this graph)."""
+def history_len(app: CompiledStateGraph, config: "RunnableConfig") -> int:
+    """How many checkpoints `app.get_state_history(config)` lists: 5 after one run.
+
+    For cfg(thread_id) that is the whole thread, every branch included (8 after a fork
+    before "write"); for a config naming a checkpoint_id it is 1. Errors as history().
+    """
+    _check_config(app, config)
+    return _count(app, config)
+
+
+def _count(app: CompiledStateGraph, config: "RunnableConfig") -> int:
     return sum(1 for _ in app.get_state_history(config))
 
 
-def pending(app: Any, config: dict) -> List[str]:
+def pending(app: CompiledStateGraph, config: "RunnableConfig") -> List[str]:
     """For each snapshot, oldest first, the node to run next ("" once nothing is left).
 
-    After one run: ["__start__", "plan", "write", "review", ""].
+    After one run: ["__start__", "plan", "write", "review", ""]; for a config naming the
+    checkpoint after plan: ["write"]. Rests on history(); errors as history().
     """
     return [snap.next[0] if snap.next else "" for snap in history(app, config)]
 
 
-def snapshot_before(app: Any, config: dict, node: str) -> Any:
+def snapshot_before(app: CompiledStateGraph, config: "RunnableConfig",
+                    node: str) -> Optional[StateSnapshot]:
     """The most recent snapshot whose `next == (node,)`: the latest point where `node` had not run.
 
     Returns LangGraph's StateSnapshot (its `.config` carries `checkpoint_id`), or None when
-    the thread has no such point. Rests on `app.get_state_history(config)`, newest first,
-    so the first match is the most recent one.
+    there is no such point. Rests on `app.get_state_history(config)`, newest first, so the
+    first match is the most recent one. For a config naming a checkpoint_id only that
+    checkpoint is looked at: snapshot_before(app, fork(...)["forked_config"], "write") is
+    the branch point itself, and None for "review". Config errors as history().
     """
+    _check_config(app, config)
+    return _latest_before(app, config, node)
+
+
+def _latest_before(app: CompiledStateGraph, config: "RunnableConfig",
+                   node: str) -> Optional[StateSnapshot]:
     for snap in app.get_state_history(config):
         if snap.next == (node,):
             return snap
     return None
 
 
-def _points(app: Any, config: dict) -> List[str]:
-    """The nodes the thread has a point before, in graph order: e.g. ["plan", "write", "review"]."""
-    seen = {snap.next[0] for snap in app.get_state_history(config) if len(snap.next) == 1}
-    return [n for n in ("__start__",) + NODES if n in seen]
-
-
-def _require_point(app: Any, config: dict, node: str) -> Any:
+def _require_point(app: CompiledStateGraph, config: "RunnableConfig", node: Any) -> StateSnapshot:
     """snapshot_before, or a ValueError naming `node` and the nodes that do have a point."""
     if not isinstance(node, str):
         raise TypeError(f"node must be a str (one of {list(NODES)}), got {type(node).__name__}")
-    _thread_id(config)
-    snap = snapshot_before(app, config, node)
-    if snap is None:
-        points = _points(app, config)
-        raise ValueError(
-            f"node {node!r} has no point in thread {_thread_id(config)!r}: "
-            f"the nodes that have one are {points}" if points else
-            f"node {node!r} has no point in thread {_thread_id(config)!r}: the thread has no history"
-        )
-    return snap
-
-
-def _thread_id(config: Any) -> Any:
-    try:
-        return config["configurable"]["thread_id"]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f'config must be {{"configurable": {{"thread_id": ...}}}} (see cfg()), got {config!r}'
-        ) from None
+    snap = _latest_before(app, config, node)
+    if snap is not None:
+        return snap
+    seen = {s.next[0] for s in app.get_state_history(config) if len(s.next) == 1}
+    points = [n for n in ("__start__",) + NODES if n in seen]
+    where = f"thread {_thread_id(config)!r}"
+    if config["configurable"].get("checkpoint_id"):
+        where = (f"checkpoint {config['configurable']['checkpoint_id']!r} (config names one "
+                 f"checkpoint, so only it is searched; pass cfg(thread_id) for the whole thread)")
+    raise ValueError(f"node {node!r} has no point in {where}: " + (
+        f"the nodes that have one are {points}" if points else "the thread has no history"))
 
 
 # ---------------------------------------------------------------------------------------
 # 4. Replay: run again from a saved point, with the same values.
 
 
-def replay(app: Any, config: dict, node: str) -> dict:
+def replay(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> dict:
     """Re-run the thread from the latest point before `node`, with the values saved there.
 
     Returns {"from": "write", "result": {<final values>}, "added": 2}: `added` is how many
     checkpoints the thread gained, from plan/write/review: 3/2/1 before langgraph 1.1.7,
     4/3/2 from 1.1.7 on, which first writes a checkpoint with metadata source "fork".
+    `added` counts the whole thread (its thread_id and checkpoint_ns) even when `config`
+    names a checkpoint; the point itself is looked for as snapshot_before does.
     Rests on `app.invoke(None, snapshot.config)`: input None continues from the saved point
-    (any other input would start over). ValueError when the thread has no such point.
+    (any other input would start over). ValueError when there is no such point, and for
+    config errors as history(); TypeError for a node that is not a str.
     """
+    thread = _check_config(app, config)
     snap = _require_point(app, config, node)
-    before = history_len(app, config)
+    before = _count(app, thread)
     result = app.invoke(None, snap.config)
-    return {"from": node, "result": result, "added": history_len(app, config) - before}
+    return {"from": node, "result": result, "added": _count(app, thread) - before}
 
 
 # ---------------------------------------------------------------------------------------
@@ -247,7 +326,8 @@ def replay(app: Any, config: dict, node: str) -> dict:
 
 
 def _check_values(values: Any) -> None:
-    """TypeError/ValueError naming `values` when they could not be a State update."""
+    """Errors naming `values` (and the path to the bad part) when they could not be a State
+    update or could not be stored as they are; see _check_storable."""
     if not isinstance(values, dict):
         raise TypeError(f"values must be a dict of State keys, got {type(values).__name__}")
     unknown = [k for k in values if k not in State.__annotations__]
@@ -256,70 +336,198 @@ def _check_values(values: Any) -> None:
                          f"State keys are {list(State.__annotations__)}")
     for key in ("topic", "angle", "draft", "stage"):
         if key in values and not isinstance(values[key], str):
-            raise TypeError(f"values[{key!r}] must be a str, got {type(values[key]).__name__}")
-    if "score" in values and (isinstance(values["score"], bool) or not isinstance(values["score"], int)):
-        raise TypeError(f"values['score'] must be an int, got {type(values['score']).__name__}")
+            raise TypeError(f"{_path('values', key)} must be a str, "
+                            f"got {type(values[key]).__name__}")
+    score = values.get("score", 0)
+    if isinstance(score, bool) or not isinstance(score, int):
+        raise TypeError(f"{_path('values', 'score')} must be an int, got {type(score).__name__}")
     if "angle" in values and values["angle"] not in ANGLES:
-        raise ValueError(f"values['angle'] must be one of {list(ANGLES)}, got {values['angle']!r}")
+        raise ValueError(f"{_path('values', 'angle')} must be one of {list(ANGLES)}, "
+                         f"got {values['angle']!r}")
     if "notes" in values and not (isinstance(values["notes"], list)
                                   and all(isinstance(note, str) for note in values["notes"])):
-        raise TypeError(f"values['notes'] must be a list of str (it is added to the notes), "
-                        f"got {values['notes']!r}")
+        raise TypeError(f"{_path('values', 'notes')} must be a list of str (it is added to the "
+                        f"notes), got {values['notes']!r}")
+    _check_storable(values, "values")
 
 
-def fork(app: Any, config: dict, node: str, values: dict) -> dict:
+def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: dict) -> dict:
     """Write `values` at the latest point before `node` and run on from there: a new branch.
 
     Returns {"forked_config": {<config with the branch's checkpoint_id>}, "result": {<final
     values of the branch>}, "original": {<values at the thread's end before the fork>},
     "total": 8}: `total` is the thread's checkpoints now (5 -> 8 when forking before
-    "write" after one run: the branch point, then write and review again).
+    "write" after one run: the branch point, then write and review again). `original` and
+    `total` are the whole thread's (its thread_id and checkpoint_ns) even when `config`
+    names a checkpoint; the point itself is looked for as snapshot_before does.
     Rests on `app.update_state(snapshot.config, values)` and `app.invoke(None, <the config
-    it returned>)`. The original branch is kept: `get_state(config)` now shows the new
-    branch's end, the old end stays readable through its own config.
+    it returned>)`. The original branch is kept: `get_state(cfg(thread_id))` now shows the
+    new branch's end, the old end stays readable through its own config.
     Raises ValueError for a node with no point or "__start__" (a fork there would lose the
-    input), TypeError/ValueError for values that are not a dict of State keys; nothing is
-    written then.
+    input), TypeError/ValueError naming `values` and the bad part for values that are not a
+    dict of State keys or cannot be stored (see _check_storable), config errors as
+    history(); nothing is written then.
     """
+    thread = _check_config(app, config)
     if node == "__start__":
         raise ValueError('node must be a node of the graph (plan, write or review), not "__start__": '
                          "a fork before the input would lose the topic")
     _check_values(values)
     snap = _require_point(app, config, node)
-    original = app.get_state(config).values
+    original = app.get_state(thread).values
     forked_config = app.update_state(snap.config, values)
     # subtle: continue from the config update_state returned; the old one is the old branch
     result = app.invoke(None, forked_config)
     return {"forked_config": forked_config, "result": result, "original": original,
-            "total": history_len(app, config)}
+            "total": _count(app, thread)}
+
+
+# Values entering a checkpoint. Every saver stores them through its serializer, and the lab
+# counts them with json.dumps(..., sort_keys=True). A part neither can write as it is would
+# be refused deep inside a run, or stored changed ("가\ud83d" comes back "가" or "가?").
+
+_INT64 = (-(1 << 63), (1 << 63) - 1)  # signed 64 bits, the widest int every store keeps as one
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a lone surrogate: no UTF-8 form exists
+_JSON_KEYS = (str, int, float, bool, type(None))  # the dict keys json.dumps accepts
+
+
+def _key_text(key: Any) -> str:
+    """How a path shows a key: "k" for a str (escaped only where it must be), 3 for an int."""
+    if not isinstance(key, str):
+        return repr(key)
+    text = json.dumps(key, ensure_ascii=False)
+    return json.dumps(key) if _SURROGATE.search(text) else text
+
+
+def _path(base: str, *keys: Any) -> str:
+    """_path("payload", "k", 3) -> 'payload["k"][3]'"""
+    return base + "".join(f"[{_key_text(key)}]" for key in keys)
+
+
+def _int_text(number: int) -> str:
+    return str(number) if number.bit_length() <= 128 else f"an int of {number.bit_length()} bits"
+
+
+def _has_text(number: int) -> bool:
+    try:
+        str(number)
+    except ValueError:  # Python >= 3.11 limits int -> str to sys.get_int_max_str_digits()
+        return False
+    return True
+
+
+def _problem(value: Any, name: str, stored: bool, nul: bool = False) -> Optional[Exception]:
+    """The error for the first part of `value` json.dumps(sort_keys=True) cannot write as it
+    is (with `stored`: nor a saver; with `nul`: nor PostgreSQL), or None.
+
+    Walks dicts (keys and values), lists and tuples (with `stored`, sets too) without
+    recursion, so a deep value does not exhaust the stack.
+    """
+    stack = [(value, name, frozenset())]  # (part, its path, ids of the containers holding it)
+    while stack:
+        part, path, holders = stack.pop()
+        if isinstance(part, str):
+            found = _SURROGATE.search(part)
+            if found:
+                return ValueError(f"{path} has a lone surrogate U+{ord(found.group()):04X} at "
+                                  f"index {found.start()}: it has no UTF-8 form, so no saver "
+                                  f"stores it as it is and its size in bytes is undefined")
+            if nul and "\x00" in part:
+                return ValueError(f"{path} has a NUL character (\\x00) at index "
+                                  f"{part.index(chr(0))}: PostgreSQL cannot store it")
+        elif isinstance(part, int) and stored and not _INT64[0] <= part <= _INT64[1]:
+            return ValueError(f"{path} is {_int_text(part)}, outside the signed 64-bit range "
+                              f"the savers store (-2**63 to 2**63-1)")
+        elif isinstance(part, int) and part.bit_length() > 14_000 and not _has_text(part):
+            return ValueError(f"{path} is {_int_text(part)}, more digits than Python turns into "
+                              f"text (sys.get_int_max_str_digits()), so json cannot write it")
+        elif isinstance(part, (dict, list, tuple) + ((set, frozenset) if stored else ())):
+            if id(part) in holders:
+                return ValueError(f"{path} contains itself: no saver or JSON can write a cycle")
+            holders = holders | {id(part)}
+            if isinstance(part, dict):
+                bad = [key for key in part if not isinstance(key, _JSON_KEYS)]
+                if bad:
+                    return TypeError(f"{path} has the key {bad[0]!r} of type "
+                                     f"{type(bad[0]).__name__}: JSON keys must be str, int, "
+                                     f"float, bool or None")
+                try:
+                    sorted(part)
+                except TypeError:
+                    kinds = sorted({type(key).__name__ for key in part})
+                    return TypeError(f"{path} has keys of types {kinds} that cannot be sorted "
+                                     f"together, as json.dumps(sort_keys=True) must")
+                children = [(key, f"a key of {path}") for key in part]
+                children += [(item, _path(path, key)) for key, item in part.items()]
+            elif isinstance(part, (set, frozenset)):
+                children = [(item, f"an element of {path}") for item in part]
+            else:
+                children = [(item, _path(path, index)) for index, item in enumerate(part)]
+            stack.extend((child, where, holders) for child, where in reversed(children))
+    return None
+
+
+def _check_storable(value: Any, name: str, backend: Optional[str] = None) -> None:
+    """Refuse, before anything is written, a value no saver can store as it is.
+
+    ValueError for a part of an accepted type that cannot be stored faithfully: an int
+    outside the signed 64-bit range, a str with a lone surrogate ("가\\ud83d"), a container
+    that holds itself, and with backend="postgres" a str with a NUL character ("\\x00").
+    TypeError for a part whose type cannot be written: a dict key json.dumps(sort_keys=True)
+    cannot handle (not str/int/float/bool/None, or keys of types that do not sort together)
+    and anything the saver's serializer (`serde.dumps_typed`) rejects.
+    Each message starts with the path to the bad part: values["score"], payload[3], topic.
+    """
+    if backend not in (None,) + BACKENDS:
+        raise ValueError(f"backend must be None or one of {list(BACKENDS)}, got {backend!r}")
+    problem = _problem(value, name, stored=True, nul=backend == "postgres")
+    if problem is not None:
+        raise problem
+    serde = new_saver().serde
+    path, part = name, value
+    while True:  # find the innermost part the serializer rejects
+        try:
+            serde.dumps_typed(part)
+            return
+        except Exception as exc:  # the saver's serializer decides; name what failed and why
+            error = exc
+        inner = part.items() if isinstance(part, dict) else (
+            enumerate(part) if isinstance(part, (list, tuple)) else ())
+        for key, item in inner:
+            try:
+                serde.dumps_typed(item)
+            except Exception:
+                path, part = _path(path, key), item
+                break
+        else:
+            raise TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the "
+                            f"saver: {error}") from None
 
 
 # ---------------------------------------------------------------------------------------
 # 6. Bytes: what a checkpoint costs.
 
 
-def _utf8_len(text: str) -> int:
-    """len(text.encode("utf-8")) without holding a second copy of a large text."""
-    if text.isascii():
-        return len(text)
-    step = 1 << 16
-    return sum(len(text[i:i + step].encode("utf-8")) for i in range(0, len(text), step))
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str)
-
-
 def state_bytes(values: Any) -> int:
     """Bytes of the state in UTF-8 JSON: {"topic": "가을"} -> 19.
 
-    Exactly len(json.dumps(values, ensure_ascii=False, sort_keys=True, default=str)
-    .encode("utf-8")); the text is counted chunk by chunk, so a large value is not copied
-    twice. Values json rejects (datetime, set, bytes) are written as their str().
+    Exactly the lab's len(json.dumps(values, ensure_ascii=False, sort_keys=True,
+    default=str).encode("utf-8")). Values json rejects (datetime, set, bytes) are written as
+    their str(). A value json cannot write at all is an error naming `values` and the path
+    to the part: TypeError for dict keys (values["a"] has keys of types ['int', 'str']),
+    ValueError for a lone surrogate or a cycle.
     """
-    return sum(_utf8_len(chunk) for chunk in _ENCODER.iterencode(values))
+    try:
+        return len(json.dumps(values, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8"))
+    except (TypeError, ValueError) as exc:
+        problem = _problem(values, "values", stored=False)
+        if problem is None:  # e.g. a str() of a default=str value with a lone surrogate
+            kind = ValueError if isinstance(exc, ValueError) else TypeError
+            problem = kind(f"values cannot be written as JSON: {exc}")
+        raise problem from None
 
 
-def _measure_each(app: Any, config: dict, measure: Any) -> list:
+def _measure_each(app: CompiledStateGraph, config: "RunnableConfig", measure: Any) -> list:
     """[measure(snapshot) for each snapshot of the thread], oldest first, one snapshot at a time.
 
     subtle: `get_state_history` reads the whole history before yielding the first snapshot,
@@ -335,46 +543,47 @@ def _measure_each(app: Any, config: dict, measure: Any) -> list:
         results.append(measure(page.pop()))  # pop: the snapshot is freed before the next read
 
 
-def history_bytes(app: Any, config: dict) -> List[int]:
+def history_bytes(app: CompiledStateGraph, config: "RunnableConfig") -> List[int]:
     """state_bytes of each snapshot's values, oldest first: [13, 32, 81, 124, 149] (bytes).
 
-    Rests on `app.get_state_history(config, before=..., limit=1)`, read one snapshot at a
-    time, so a large value in the state is held once, not once per checkpoint.
+    One entry per snapshot of history(app, config): a config naming a checkpoint_id gives
+    one entry. Rests on `app.get_state_history(config, before=..., limit=1)`, read one
+    snapshot at a time, so a large value in the state is held once, not once per
+    checkpoint. Config errors as history().
     """
+    _check_config(app, config)
     return _measure_each(app, config, lambda snap: state_bytes(snap.values))
 
 
 def payload_size(payload: Any) -> int:
     """The payload's own size in bytes: UTF-8 length of a str, len of bytes, else state_bytes."""
     if isinstance(payload, str):
-        return _utf8_len(payload)
+        return len(payload.encode("utf-8"))
     if isinstance(payload, (bytes, bytearray)):
         return len(payload)
     return state_bytes(payload)
 
 
-def _check_topic(topic: Any) -> None:
+def _check_topic(topic: Any, backend: Optional[str] = None) -> None:
+    """TypeError naming `topic` for a non-str, then _check_storable(topic, "topic", backend)."""
     if not isinstance(topic, str):
         raise TypeError(f"topic must be a str, got {type(topic).__name__}")
+    _check_storable(topic, "topic", backend)
 
 
-def _run_once(inputs: dict, thread_id: str = "run-1") -> Any:
+def _run_once(inputs: dict, thread_id: str = "run-1") -> CompiledStateGraph:
     """A new graph on a new in-memory saver, run once on `thread_id`; returns the app."""
     app = build_graph(new_saver())
     app.invoke(inputs, cfg(thread_id))
     return app
 
 
-def _check_payload(payload: Any) -> None:
-    """Errors naming `payload` when it is empty or the saver cannot serialize it."""
+def _check_payload(payload: Any, backend: Optional[str] = None) -> None:
+    """ValueError naming `payload` when it is empty, then _check_storable(payload, "payload")."""
     if payload is None or (hasattr(payload, "__len__") and len(payload) == 0):
         raise ValueError("payload must be a non-empty value (a str, bytes or any value the saver "
                          "can serialize), got an empty one")
-    try:
-        new_saver().serde.dumps_typed(payload)
-    except Exception as exc:  # the saver's serializer decides; name what failed and why
-        raise TypeError(f"payload of type {type(payload).__name__} cannot be serialized by the "
-                        f"saver: {exc}") from None
+    _check_storable(payload, "payload", backend)
 
 
 def weigh(topic: str, payload: Any) -> dict:
@@ -384,8 +593,10 @@ def weigh(topic: str, payload: Any) -> dict:
     "carrying": 4} for topic "가을" and 1,500 "x": totals are sums of history_bytes (bytes),
     `carrying` counts the positions where the fat checkpoint is at least payload_bytes
     larger (the input checkpoint does not carry it). Measures bytes, never time.
-    Raises TypeError for a topic that is not a str or a payload the saver cannot
-    serialize, ValueError for an empty payload; both before either run.
+    Raises TypeError for a topic that is not a str, ValueError for an empty payload, and
+    for a topic or payload no saver can store as it is the errors of _check_storable
+    (naming topic, or payload and the path: payload[3], payload["k"]); all before either run.
+    Rests on `app.invoke(inputs, cfg("run-1"))` and history_bytes.
     """
     _check_topic(topic)
     _check_payload(payload)
@@ -412,7 +623,9 @@ def lost_demo(topic: str) -> dict:
     """Run thread "run-1" once, then ask a brand-new saver (a stand-in for a restart) for it.
 
     Returns {"kept": 5, "after_restart": 0, "values_after_restart": {}} (checkpoints, values).
-    Asking the new saver raises nothing: the loss is silent. TypeError for a non-str topic.
+    Asking the new saver raises nothing: the loss is silent. TypeError for a non-str topic,
+    and the errors of _check_storable for a topic no saver can store as it is; both before
+    any run. Rests on `app.get_state_history(cfg("run-1"))` and `app.get_state(...)`.
     """
     _check_topic(topic)
     kept = history_len(_run_once({"topic": topic}), cfg("run-1"))
@@ -801,7 +1014,7 @@ def anatomy(app: Any, config: dict) -> dict:
     if saver is None or not hasattr(saver, "get_tuple"):
         raise ValueError(f"app must be a graph compiled with a checkpointer (build_graph(saver)), "
                          f"got {type(app).__name__} without one")
-    thread_id = _thread_id(config)
+    thread_id, config = _thread_id(config), _saver_config(app, config)
     found = saver.get_tuple(config)
     if found is None:
         raise ValueError(f"config names thread {thread_id!r}, "
@@ -1426,3 +1639,29 @@ def _resume(backend: str, store: Optional[str], thread_id: str, durability: Opti
                 "pending_after_crash": snap.tasks[0].name if snap.tasks else "",
                 "pending_writes": writes, "ran_on_resume": ran,
                 "checkpoints_after_resume": history_len(app, config), "result": result}
+
+
+
+# ---------------------------------------------------------------------------------------
+# Loading by path on Python 3.9: runs once at import, before build_graph is first called.
+
+
+def _register_if_loaded_by_path() -> None:
+    """Put this module in sys.modules when it was loaded by path without being registered.
+
+    subtle: StateGraph(State) calls typing.get_type_hints, which on Python 3.9 looks up
+    sys.modules[State.__module__] unconditionally; spec_from_file_location + exec_module
+    without `sys.modules[name] = module` would make build_graph raise KeyError there.
+    """
+    if sys.version_info >= (3, 10) or __name__ in sys.modules:
+        return
+    import gc
+    import types
+
+    for obj in gc.get_referrers(globals()):
+        if isinstance(obj, types.ModuleType) and obj.__dict__ is globals():
+            sys.modules[__name__] = obj
+            return
+
+
+_register_if_loaded_by_path()

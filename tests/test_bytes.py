@@ -1,5 +1,6 @@
 """Step 6 of the lab: what a checkpoint costs in bytes, recounted here independently."""
 import datetime
+import inspect
 import json
 
 import pytest
@@ -119,3 +120,40 @@ def test_weigh_reproduces_the_published_399_and_6447_bytes():
 def test_weigh_returns_plain_json_values():
     got = ckpt.weigh("가을", "x" * 300)
     assert json.loads(json.dumps(got)) == got, got
+
+
+def test_state_bytes_shows_the_labs_formula_as_written():
+    source = inspect.getsource(ckpt.state_bytes)
+    assert 'len(json.dumps(values, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8"))' in source
+
+
+@pytest.mark.parametrize("values, error, start", [
+    ({"a": {1: 2, "b": 3}}, TypeError, "values[\"a\"] has keys of types ['int', 'str'] that cannot be sorted"),
+    ({"a": [{(1, 2): 3}]}, TypeError, 'values["a"][0] has the key (1, 2) of type tuple'),
+    ({"a": ["ok", "\ud83d"]}, ValueError, 'values["a"][1] has a lone surrogate U+D83D at index 0'),
+    ({"\udfff": 1}, ValueError, "a key of values has a lone surrogate U+DFFF at index 0"),
+    ([2 ** 100_000], ValueError, "values[0] is an int of 100001 bits, more digits than Python turns into text"),
+], ids=["mixed-keys", "tuple-key", "surrogate", "surrogate-key", "huge-int"])
+def test_state_bytes_of_a_value_json_cannot_write_names_values_and_the_path(values, error, start):
+    with pytest.raises(error) as info:
+        ckpt.state_bytes(values)
+    assert str(info.value).startswith(start), info.value
+    with pytest.raises((TypeError, ValueError)):  # the lab's formula fails on these too
+        literal_bytes(values)
+
+
+def test_state_bytes_of_a_value_that_contains_itself_names_the_path():
+    loop = {"a": []}
+    loop["a"].append(loop)
+    with pytest.raises(ValueError, match=r'^values\["a"\]\[0\] contains itself'):
+        ckpt.state_bytes(loop)
+
+
+@pytest.mark.parametrize("values, size", [
+    ({2: "a", 1: "b"}, 20),  # {"1": "b", "2": "a"}: int keys sorted as ints, then written as str
+    ({None: 1}, 11),  # {"null": 1}
+    ({"big": 2 ** 64}, 29),  # json writes any int; only the savers stop at 64 bits
+    ({"x": {1, 2}}, 15),  # default=str: {"x": "{1, 2}"}
+])
+def test_state_bytes_counts_what_json_writes_as_is(values, size):
+    assert ckpt.state_bytes(values) == size

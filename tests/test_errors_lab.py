@@ -1,5 +1,5 @@
 """Bad input to the lab functions: a clear error naming the parameter, raised before anything
-is written, so the thread's history is exactly as it was (issue 5, item 1)."""
+is written, so the thread's history is exactly as it was."""
 import fractions
 
 import pytest
@@ -143,5 +143,80 @@ def test_the_run_counter_sees_both_runs_of_a_valid_weigh_and_the_two_graphs_of_l
 ])
 def test_fork_with_a_value_of_the_wrong_type_raises_typeerror_naming_the_key(ran, values, key):
     app, config = ran
-    _raises_and_writes_nothing(app, config, TypeError, [f"values[{key!r}]"],
+    _raises_and_writes_nothing(app, config, TypeError, [f'values["{key}"]'],
                                lambda: ckpt.fork(app, config, "review", values))
+
+
+# --- values no saver stores as they are: refused before anything is written, naming the path
+
+
+@pytest.mark.parametrize("values, error, path, words", [
+    ({"score": 2 ** 64}, ValueError, 'values["score"]', "is 18446744073709551616, outside the signed 64-bit range"),
+    ({"score": -2 ** 63 - 1}, ValueError, 'values["score"]', "outside the signed 64-bit range"),
+    ({"bulk": {"k": [1, 2 ** 63]}}, ValueError, 'values["bulk"]["k"][1]', "outside the signed 64-bit range"),
+    ({"topic": "가\ud83d"}, ValueError, 'values["topic"]', "lone surrogate U+D83D at index 1"),
+    ({"notes": ["ok", "\udc00"]}, ValueError, 'values["notes"][1]', "lone surrogate U+DC00 at index 0"),
+    ({"bulk": {"\ud83d": 1}}, ValueError, 'a key of values["bulk"]', "lone surrogate U+D83D"),
+    ({"bulk": {1: "a", "b": 2}}, TypeError, 'values["bulk"]', "keys of types ['int', 'str'] that cannot be sorted"),
+    ({"bulk": {None: 1, 2: 3}}, TypeError, 'values["bulk"]', "keys of types ['NoneType', 'int']"),
+    ({"bulk": [{("t",): 1}]}, TypeError, 'values["bulk"][0]', "the key ('t',) of type tuple"),
+    ({"bulk": [1, {"k": fractions.Fraction(1, 3)}]}, TypeError, 'values["bulk"][1]["k"]',
+     "of type Fraction cannot be serialized by the saver"),
+])
+def test_fork_refuses_values_no_saver_stores_as_they_are_naming_the_path(ran, values, error, path, words):
+    app, config = ran
+    message = _raises_and_writes_nothing(app, config, error, [path, words],
+                                         lambda: ckpt.fork(app, config, "review", values))
+    assert message.startswith(path), message
+
+
+def test_fork_refuses_a_value_that_contains_itself(ran):
+    app, config = ran
+    loop = []
+    loop.append(loop)
+    _raises_and_writes_nothing(app, config, ValueError, ['values["bulk"][0]', "contains itself"],
+                               lambda: ckpt.fork(app, config, "review", {"bulk": [loop]}))
+
+
+@pytest.mark.parametrize("score", [2 ** 63 - 1, -2 ** 63])
+def test_fork_keeps_the_64_bit_extremes(ran, score):
+    app, config = ran
+    got = ckpt.fork(app, config, "review", {"score": score})
+    assert got["total"] == 7, got
+    assert app.get_state(got["forked_config"]).values["score"] == score
+
+
+@pytest.mark.parametrize("payload, error, path", [
+    (["a", "b", "c", "가\ud83d"], ValueError, "payload[3]"),
+    ({"k": 2 ** 64}, ValueError, 'payload["k"]'),
+    ({"가": {"나": 2 ** 70}}, ValueError, 'payload["가"]["나"]'),
+    ({1: "a", "b": 2}, TypeError, "payload has keys of types"),
+    ("x" * 300 + "\ud800", ValueError, "payload has a lone surrogate U+D800 at index 300"),
+    (fractions.Fraction(1, 3), TypeError, "payload of type Fraction"),
+])
+def test_weigh_refuses_a_payload_no_saver_stores_naming_the_path_before_any_run(runs, payload, error, path):
+    with pytest.raises(error) as info:
+        ckpt.weigh("가을", payload)
+    assert str(info.value).startswith(path), info.value
+    assert runs == [], "weigh built a graph before rejecting the payload"
+
+
+@pytest.mark.parametrize("call", [lambda: ckpt.weigh("가\ud83d", "x" * 300),
+                                  lambda: ckpt.lost_demo("가\ud83d")], ids=["weigh", "lost_demo"])
+def test_a_topic_with_a_lone_surrogate_is_refused_naming_topic_before_any_run(runs, call):
+    with pytest.raises(ValueError) as info:
+        call()
+    assert str(info.value).startswith("topic has a lone surrogate U+D83D at index 1"), info.value
+    assert runs == [], "a graph was built before rejecting the topic"
+
+
+def test_check_storable_refuses_nul_only_for_postgres():
+    ckpt._check_storable("가\x00을", "topic")
+    ckpt._check_storable("가\x00을", "topic", backend="sqlite")
+    with pytest.raises(ValueError) as info:
+        ckpt._check_storable("가\x00을", "topic", backend="postgres")
+    assert str(info.value) == "topic has a NUL character (\\x00) at index 1: PostgreSQL cannot store it"
+    with pytest.raises(ValueError, match=r'payload\["k"\]\[0\] has a NUL'):
+        ckpt._check_storable({"k": ["\x00"]}, "payload", backend="postgres")
+    with pytest.raises(ValueError, match="backend must be None or one of"):
+        ckpt._check_storable("가을", "topic", backend="oracle")

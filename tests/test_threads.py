@@ -1,4 +1,8 @@
 """Step 2 of the lab: the graph with and without a checkpointer, and what a thread keeps."""
+import ast
+import typing
+from pathlib import Path
+
 import pytest
 
 import ckpt
@@ -55,3 +59,43 @@ def test_another_thread_on_the_same_saver_starts_empty(ran):
     fresh = app.invoke({"topic": "봄"}, other)
     assert fresh["notes"] == ["plan:봄", "write:기본", "review:4"], fresh
     assert app.get_state(config).values == END_OF_ONE_RUN, "thread t1 must be untouched by t2"
+
+
+@pytest.mark.parametrize("checkpointer", ["notasaver", True, False, {}, 0, object(), type(ckpt.new_saver())],
+                         ids=["str", "True", "False", "dict", "int", "object", "the saver class"])
+def test_build_graph_refuses_a_checkpointer_that_is_not_a_saver(checkpointer):
+    with pytest.raises(TypeError) as info:
+        ckpt.build_graph(checkpointer)
+    assert str(info.value).startswith("checkpointer must be None or a saver"), info.value
+
+
+def test_build_graph_takes_none_or_a_saver():
+    assert ckpt.build_graph(None).checkpointer is None
+    saver = ckpt.new_saver()
+    assert ckpt.build_graph(saver).checkpointer is saver
+
+
+def test_public_signatures_use_langgraphs_types():
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.graph.state import CompiledStateGraph
+    from langgraph.types import StateSnapshot
+
+    def annotations(fn):
+        return dict(fn.__annotations__)
+
+    assert annotations(ckpt.build_graph) == {"checkpointer": typing.Optional[BaseCheckpointSaver],
+                                             "return": CompiledStateGraph}
+    assert annotations(ckpt.history) == {"app": CompiledStateGraph, "config": "RunnableConfig",
+                                         "return": typing.List[StateSnapshot]}
+    assert annotations(ckpt.snapshot_before)["return"] == typing.Optional[StateSnapshot]
+    for fn in (ckpt.history_len, ckpt.pending, ckpt.replay, ckpt.fork, ckpt.history_bytes):
+        assert annotations(fn)["app"] is CompiledStateGraph, fn
+        assert annotations(fn)["config"] == "RunnableConfig", fn
+
+
+def test_the_load_by_path_registration_is_the_last_thing_in_the_module():
+    tree = ast.parse(Path(ckpt.__file__).read_text(encoding="utf-8"))
+    *_, last_def, last_call = tree.body
+    assert isinstance(last_def, ast.FunctionDef) and last_def.name == "_register_if_loaded_by_path"
+    assert isinstance(last_call, ast.Expr) and last_call.value.func.id == "_register_if_loaded_by_path"
+    assert "subtle:" in ast.get_docstring(last_def)
