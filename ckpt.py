@@ -382,128 +382,6 @@ def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: d
             "total": _count(app, thread)}
 
 
-# Values entering a checkpoint. Every saver stores them through its serializer, and the lab
-# counts them with json.dumps(..., sort_keys=True). A part neither can write as it is would
-# be refused deep inside a run, or stored changed ("가\ud83d" comes back "가" or "가?").
-
-_INT64 = (-(1 << 63), (1 << 63) - 1)  # signed 64 bits, the widest int every store keeps as one
-_SURROGATE = re.compile("[\ud800-\udfff]")  # a lone surrogate: no UTF-8 form exists
-_JSON_KEYS = (str, int, float, bool, type(None))  # the dict keys json.dumps accepts
-
-
-def _key_text(key: Any) -> str:
-    """How a path shows a key: "k" for a str (escaped only where it must be), 3 for an int."""
-    if not isinstance(key, str):
-        return repr(key)
-    text = json.dumps(key, ensure_ascii=False)
-    return json.dumps(key) if _SURROGATE.search(text) else text
-
-
-def _path(base: str, *keys: Any) -> str:
-    """_path("payload", "k", 3) -> 'payload["k"][3]'"""
-    return base + "".join(f"[{_key_text(key)}]" for key in keys)
-
-
-def _int_text(number: int) -> str:
-    return str(number) if number.bit_length() <= 128 else f"an int of {number.bit_length()} bits"
-
-
-def _has_text(number: int) -> bool:
-    try:
-        str(number)
-    except ValueError:  # Python >= 3.11 limits int -> str to sys.get_int_max_str_digits()
-        return False
-    return True
-
-
-def _problem(value: Any, name: str, stored: bool, nul: bool = False) -> Optional[Exception]:
-    """The error for the first part of `value` json.dumps(sort_keys=True) cannot write as it
-    is (with `stored`: nor a saver; with `nul`: nor PostgreSQL), or None.
-
-    Walks dicts (keys and values), lists and tuples (with `stored`, sets too) without
-    recursion, so a deep value does not exhaust the stack.
-    """
-    stack = [(value, name, frozenset())]  # (part, its path, ids of the containers holding it)
-    while stack:
-        part, path, holders = stack.pop()
-        if isinstance(part, str):
-            found = _SURROGATE.search(part)
-            if found:
-                return ValueError(f"{path} has a lone surrogate U+{ord(found.group()):04X} at "
-                                  f"index {found.start()}: it has no UTF-8 form, so no saver "
-                                  f"stores it as it is and its size in bytes is undefined")
-            if nul and "\x00" in part:
-                return ValueError(f"{path} has a NUL character (\\x00) at index "
-                                  f"{part.index(chr(0))}: PostgreSQL cannot store it")
-        elif isinstance(part, int) and stored and not _INT64[0] <= part <= _INT64[1]:
-            return ValueError(f"{path} is {_int_text(part)}, outside the signed 64-bit range "
-                              f"the savers store (-2**63 to 2**63-1)")
-        elif isinstance(part, int) and part.bit_length() > 14_000 and not _has_text(part):
-            return ValueError(f"{path} is {_int_text(part)}, more digits than Python turns into "
-                              f"text (sys.get_int_max_str_digits()), so json cannot write it")
-        elif isinstance(part, (dict, list, tuple) + ((set, frozenset) if stored else ())):
-            if id(part) in holders:
-                return ValueError(f"{path} contains itself: no saver or JSON can write a cycle")
-            holders = holders | {id(part)}
-            if isinstance(part, dict):
-                bad = [key for key in part if not isinstance(key, _JSON_KEYS)]
-                if bad:
-                    return TypeError(f"{path} has the key {bad[0]!r} of type "
-                                     f"{type(bad[0]).__name__}: JSON keys must be str, int, "
-                                     f"float, bool or None")
-                try:
-                    sorted(part)
-                except TypeError:
-                    kinds = sorted({type(key).__name__ for key in part})
-                    return TypeError(f"{path} has keys of types {kinds} that cannot be sorted "
-                                     f"together, as json.dumps(sort_keys=True) must")
-                children = [(key, f"a key of {path}") for key in part]
-                children += [(item, _path(path, key)) for key, item in part.items()]
-            elif isinstance(part, (set, frozenset)):
-                children = [(item, f"an element of {path}") for item in part]
-            else:
-                children = [(item, _path(path, index)) for index, item in enumerate(part)]
-            stack.extend((child, where, holders) for child, where in reversed(children))
-    return None
-
-
-def _check_storable(value: Any, name: str, backend: Optional[str] = None) -> None:
-    """Refuse, before anything is written, a value no saver can store as it is.
-
-    ValueError for a part of an accepted type that cannot be stored faithfully: an int
-    outside the signed 64-bit range, a str with a lone surrogate ("가\\ud83d"), a container
-    that holds itself, and with backend="postgres" a str with a NUL character ("\\x00").
-    TypeError for a part whose type cannot be written: a dict key json.dumps(sort_keys=True)
-    cannot handle (not str/int/float/bool/None, or keys of types that do not sort together)
-    and anything the saver's serializer (`serde.dumps_typed`) rejects.
-    Each message starts with the path to the bad part: values["score"], payload[3], topic.
-    """
-    if backend not in (None,) + BACKENDS:
-        raise ValueError(f"backend must be None or one of {list(BACKENDS)}, got {backend!r}")
-    problem = _problem(value, name, stored=True, nul=backend == "postgres")
-    if problem is not None:
-        raise problem
-    serde = new_saver().serde
-    path, part = name, value
-    while True:  # find the innermost part the serializer rejects
-        try:
-            serde.dumps_typed(part)
-            return
-        except Exception as exc:  # the saver's serializer decides; name what failed and why
-            error = exc
-        inner = part.items() if isinstance(part, dict) else (
-            enumerate(part) if isinstance(part, (list, tuple)) else ())
-        for key, item in inner:
-            try:
-                serde.dumps_typed(item)
-            except Exception:
-                path, part = _path(path, key), item
-                break
-        else:
-            raise TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the "
-                            f"saver: {error}") from None
-
-
 # ---------------------------------------------------------------------------------------
 # 6. Bytes: what a checkpoint costs.
 
@@ -1640,6 +1518,131 @@ def _resume(backend: str, store: Optional[str], thread_id: str, durability: Opti
                 "pending_writes": writes, "ran_on_resume": ran,
                 "checkpoints_after_resume": history_len(app, config), "result": result}
 
+
+
+# ---------------------------------------------------------------------------------------
+# What may enter a checkpoint: the checks fork, weigh, lost_demo and the demos run first.
+#
+# Every saver stores them through its serializer, and the lab
+# counts them with json.dumps(..., sort_keys=True). A part neither can write as it is would
+# be refused deep inside a run, or stored changed ("가\ud83d" comes back "가" or "가?").
+
+_INT64 = (-(1 << 63), (1 << 63) - 1)  # signed 64 bits, the widest int every store keeps as one
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a lone surrogate: no UTF-8 form exists
+_JSON_KEYS = (str, int, float, bool, type(None))  # the dict keys json.dumps accepts
+
+
+def _key_text(key: Any) -> str:
+    """How a path shows a key: "k" for a str (escaped only where it must be), 3 for an int."""
+    if not isinstance(key, str):
+        return repr(key)
+    text = json.dumps(key, ensure_ascii=False)
+    return json.dumps(key) if _SURROGATE.search(text) else text
+
+
+def _path(base: str, *keys: Any) -> str:
+    """_path("payload", "k", 3) -> 'payload["k"][3]'"""
+    return base + "".join(f"[{_key_text(key)}]" for key in keys)
+
+
+def _int_text(number: int) -> str:
+    return str(number) if number.bit_length() <= 128 else f"an int of {number.bit_length()} bits"
+
+
+def _has_text(number: int) -> bool:
+    try:
+        str(number)
+    except ValueError:  # Python >= 3.11 limits int -> str to sys.get_int_max_str_digits()
+        return False
+    return True
+
+
+def _problem(value: Any, name: str, stored: bool, nul: bool = False) -> Optional[Exception]:
+    """The error for the first part of `value` json.dumps(sort_keys=True) cannot write as it
+    is (with `stored`: nor a saver; with `nul`: nor PostgreSQL), or None.
+
+    Walks dicts (keys and values), lists and tuples (with `stored`, sets too) without
+    recursion, so a deep value does not exhaust the stack.
+    """
+    stack = [(value, name, frozenset())]  # (part, its path, ids of the containers holding it)
+    while stack:
+        part, path, holders = stack.pop()
+        if isinstance(part, str):
+            found = _SURROGATE.search(part)
+            if found:
+                return ValueError(f"{path} has a lone surrogate U+{ord(found.group()):04X} at "
+                                  f"index {found.start()}: it has no UTF-8 form, so no saver "
+                                  f"stores it as it is and its size in bytes is undefined")
+            if nul and "\x00" in part:
+                return ValueError(f"{path} has a NUL character (\\x00) at index "
+                                  f"{part.index(chr(0))}: PostgreSQL cannot store it")
+        elif isinstance(part, int) and stored and not _INT64[0] <= part <= _INT64[1]:
+            return ValueError(f"{path} is {_int_text(part)}, outside the signed 64-bit range "
+                              f"the savers store (-2**63 to 2**63-1)")
+        elif isinstance(part, int) and part.bit_length() > 14_000 and not _has_text(part):
+            return ValueError(f"{path} is {_int_text(part)}, more digits than Python turns into "
+                              f"text (sys.get_int_max_str_digits()), so json cannot write it")
+        elif isinstance(part, (dict, list, tuple) + ((set, frozenset) if stored else ())):
+            if id(part) in holders:
+                return ValueError(f"{path} contains itself: no saver or JSON can write a cycle")
+            holders = holders | {id(part)}
+            if isinstance(part, dict):
+                bad = [key for key in part if not isinstance(key, _JSON_KEYS)]
+                if bad:
+                    return TypeError(f"{path} has the key {bad[0]!r} of type "
+                                     f"{type(bad[0]).__name__}: JSON keys must be str, int, "
+                                     f"float, bool or None")
+                try:
+                    sorted(part)
+                except TypeError:
+                    kinds = sorted({type(key).__name__ for key in part})
+                    return TypeError(f"{path} has keys of types {kinds} that cannot be sorted "
+                                     f"together, as json.dumps(sort_keys=True) must")
+                children = [(key, f"a key of {path}") for key in part]
+                children += [(item, _path(path, key)) for key, item in part.items()]
+            elif isinstance(part, (set, frozenset)):
+                children = [(item, f"an element of {path}") for item in part]
+            else:
+                children = [(item, _path(path, index)) for index, item in enumerate(part)]
+            stack.extend((child, where, holders) for child, where in reversed(children))
+    return None
+
+
+def _check_storable(value: Any, name: str, backend: Optional[str] = None) -> None:
+    """Refuse, before anything is written, a value no saver can store as it is.
+
+    ValueError for a part of an accepted type that cannot be stored faithfully: an int
+    outside the signed 64-bit range, a str with a lone surrogate ("가\\ud83d"), a container
+    that holds itself, and with backend="postgres" a str with a NUL character ("\\x00").
+    TypeError for a part whose type cannot be written: a dict key json.dumps(sort_keys=True)
+    cannot handle (not str/int/float/bool/None, or keys of types that do not sort together)
+    and anything the saver's serializer (`serde.dumps_typed`) rejects.
+    Each message starts with the path to the bad part: values["score"], payload[3], topic.
+    """
+    if backend not in (None,) + BACKENDS:
+        raise ValueError(f"backend must be None or one of {list(BACKENDS)}, got {backend!r}")
+    problem = _problem(value, name, stored=True, nul=backend == "postgres")
+    if problem is not None:
+        raise problem
+    serde = new_saver().serde
+    path, part = name, value
+    while True:  # find the innermost part the serializer rejects
+        try:
+            serde.dumps_typed(part)
+            return
+        except Exception as exc:  # the saver's serializer decides; name what failed and why
+            error = exc
+        inner = part.items() if isinstance(part, dict) else (
+            enumerate(part) if isinstance(part, (list, tuple)) else ())
+        for key, item in inner:
+            try:
+                serde.dumps_typed(item)
+            except Exception:
+                path, part = _path(path, key), item
+                break
+        else:
+            raise TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the "
+                            f"saver: {error}") from None
 
 
 # ---------------------------------------------------------------------------------------
