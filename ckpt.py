@@ -824,12 +824,13 @@ def time_travel_tree(topic: str, angle: str) -> List[dict]:
 
 def weigh_rows(topic: str, payload: Any) -> dict:
     """history_bytes of weigh()'s two runs, side by side: {"thin": [13, 32, 81, 124, 149],
-    "fat": [13, 1544, 1593, 1636, 1661], "key_bytes": 12} for "가을" and 1,500 "x" (bytes,
-    oldest first). `key_bytes`: what the key adds besides the value, `, "bulk": ""`
+    "fat": [13, 1544, 1593, 1636, 1661], "difference": [0, 1512, 1512, 1512, 1512],
+    "key_bytes": 12} for "가을" and 1,500 "x" (bytes, oldest first). `key_bytes`: what the key adds besides the value, `, "bulk": ""`
     with its separator, so fat[i] - thin[i] is 0 or payload_bytes + key_bytes."""
     rows = {}
     for name, inputs in (("thin", {"topic": topic}), ("fat", {"topic": topic, "bulk": payload})):
         rows[name] = history_bytes(_run_once(inputs), cfg("run-1"))
+    rows["difference"] = [fat - thin for thin, fat in zip(rows["thin"], rows["fat"])]
     rows["key_bytes"] = state_bytes({"bulk": "", "topic": ""}) - state_bytes({"topic": ""})
     return rows
 
@@ -1245,10 +1246,36 @@ def weigh_stored(saver: Any, topic: str, payload: Any, thread_prefix: str = "wei
         "payload_bytes": size,
         "logical": _copies(logical["thin"], logical["fat"], size),
         "stored": dict(_copies(stored["thin"]["total"], stored["fat"]["total"], size),
-                       thin=stored["thin"], fat=stored["fat"]),
+                       thin=stored["thin"], fat=stored["fat"],
+                       parts={k: stored["fat"][k] - stored["thin"][k] for k in ("checkpoints", "blobs", "writes")}),
         "stored_compressed": dict(_copies(packed["thin"]["total"], packed["fat"]["total"], size),
                                   thin=packed["thin"], fat=packed["fat"]),
     }
+
+
+def postgres_placement(url: str, topic: str, payload: Any) -> Dict[str, List[str]]:
+    """Where PostgresSaver puts each channel's value, read from the tables after one run
+    with `payload` in "bulk": {"inline": ["angle", "bulk", "draft", "score", "stage",
+    "topic"], "blob": ["__start__", "notes"]} (channel names, sorted): inline ones are
+    written into every checkpoint row (jsonb), blob ones once per version into
+    checkpoint_blobs. The run's thread is deleted afterwards. Rests on open_saver,
+    `app.invoke` and SQL on the saver's own tables. Errors as open_saver and weigh.
+    """
+    _check_topic(topic, "postgres")
+    _check_payload(payload, "postgres")
+    thread_id = f"placement-{uuid.uuid4().hex}"
+    queries = {"inline": "SELECT DISTINCT jsonb_object_keys(checkpoint->'channel_values') AS c "
+                         "FROM checkpoints WHERE thread_id = %s",
+               "blob": "SELECT DISTINCT channel AS c FROM checkpoint_blobs WHERE thread_id = %s"}
+    with open_saver("postgres", url) as saver:
+        try:
+            build_graph(saver).invoke({"topic": topic, "bulk": payload}, cfg(thread_id))
+            with saver.lock:
+                found = {name: sorted(row["c"] for row in saver.conn.execute(sql, (thread_id,)))
+                         for name, sql in queries.items()}
+        finally:
+            saver.delete_thread(thread_id)
+    return found
 
 
 def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] = None,
@@ -1372,7 +1399,9 @@ def _child(job: dict) -> dict:
     """
     with open_saver(job["backend"], job["url"]) as saver:
         config = cfg(job["thread_id"])
-        if job["crash"]:
+        if job.get("trap"):
+            app = _trapped_app(saver, config)
+        elif job["crash"]:
             dying = _dying_review(saver, config, job["wait_saved"])
             app = _lab_graph(saver, lambda name, fn: dying if name == "review" else fn)
         else:
@@ -1518,6 +1547,104 @@ def _resume(backend: str, store: Optional[str], thread_id: str, durability: Opti
                 "pending_writes": writes, "ran_on_resume": ran,
                 "checkpoints_after_resume": history_len(app, config), "result": result}
 
+
+
+# ---------------------------------------------------------------------------------------
+# Two failures that are not a clean crash after a saved step.
+
+
+def failed_run(topic: str, durability: Optional[str] = None) -> dict:
+    """A run whose `review` raises an ordinary exception, then a resume with input None.
+
+    {"durability": "exit", "error": "RuntimeError: review failed", "checkpoints": 1,
+     "next": ["review"], "ran_on_resume": ["review"], "result": {<final values>}} on
+    langgraph 1.x: even "exit" saves the checkpoint the run stopped at when it fails with an
+    exception (a SIGKILL leaves it no time to). `checkpoints`: what the saver kept;
+    `next`: `get_state(cfg).next` then. Rests on invoke() and `app.get_state`.
+    TypeError for a non-str topic; ValueError for a bad durability as invoke().
+    """
+    _check_topic(topic)
+    _check_durability(durability)
+    ran, failing = [], [True]
+
+    def wrap(name: str, fn: Any) -> Any:
+        def node(state: dict) -> dict:
+            ran.append(name)
+            if name == "review" and failing[0]:
+                raise RuntimeError("review failed")
+            return fn(state)
+        return node
+
+    app, config = _lab_graph(new_saver(), wrap), cfg("run-1")
+    try:
+        invoke(app, {"topic": topic}, config, durability)
+    except RuntimeError as exc:
+        error = f"{type(exc).__name__}: {exc}"
+    found, snap = history_len(app, config), app.get_state(config)
+    failing[0] = False
+    del ran[:]
+    result = dict(invoke(app, None, config, durability)) if found else None
+    return {"durability": durability, "error": error, "checkpoints": found,
+            "next": list(snap.next), "ran_on_resume": ran, "result": result}
+
+
+def _trapped_app(saver: Any, config: dict) -> Any:
+    """The lab graph on `saver`, set for trap_demo: the checkpoint after `plan` is never
+    stored (its put is held back), and `write` dies by SIGKILL once plan's writes are."""
+    put = saver.put
+
+    def held_put(where: dict, checkpoint: dict, metadata: dict, versions: dict) -> dict:
+        if metadata.get("step") != 1:
+            return put(where, checkpoint, metadata, versions)
+        return {"configurable": dict(where["configurable"], checkpoint_id=checkpoint["id"])}
+
+    def write_dies(state: dict) -> dict:
+        deadline = time.monotonic() + _SAVED_TIMEOUT
+        while time.monotonic() < deadline:  # until plan's writes are stored as pending writes
+            saved = saver.get_tuple(config)
+            if saved and any(w[1] == "angle" for w in saved.pending_writes or ()):
+                break
+            time.sleep(0.005)
+        print(_IN_REVIEW, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+        raise RuntimeError("SIGKILL did not end the process")  # pragma: no cover
+
+    saver.put = held_put  # an instance attribute shadows the method, in this child only
+    return _lab_graph(saver, lambda name, fn: write_dies if name == "write" else fn)
+
+
+def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
+    """The crash that `next` hides, made the same on every run: in a child process `plan`
+    finishes and its writes are stored as pending writes, but the checkpoint after it is
+    not (as when a crash beats a background put), then `write` dies by SIGKILL.
+
+    {"history_next": [["__start__"], ["plan"]], "next_after_crash": [],
+     "pending_task": "plan", "pending_writes": 4, "ran_on_resume": ["write", "review"],
+     "checkpoints_after_resume": 5, "result": {<final values>}} (1.x): the history shows
+    `plan` still to run, `get_state(cfg).next` is empty as if the run were done, and the
+    resume applies plan's stored writes and runs only write and review. Rests on
+    `app.get_state_history`, `app.get_state` and `invoke(None, cfg)` on a new saver.
+    ValueError for backend "memory" (nothing outlives the child); other errors as crash_demo.
+    """
+    _check_topic(topic)
+    _check_backend(backend, url)
+    if backend == "memory":
+        raise ValueError('backend must be "sqlite" or "postgres": the trap needs a store that '
+                         "outlives the child process")
+    with _demo_store(backend, url) as (store, thread_id):
+        done = _run_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
+                           "crash": False, "trap": True, "durability": None})
+        if done.returncode != -signal.SIGKILL or _IN_REVIEW not in done.stdout:
+            raise _child_failed(done)
+        with open_saver(backend, store) as saver:
+            app = build_graph(saver)
+            seen = [list(snap.next) for snap in history(app, cfg(thread_id))]
+            snap = app.get_state(cfg(thread_id))
+        resumed = _resume(backend, store, thread_id, None)
+    return {"history_next": seen, "next_after_crash": list(snap.next),
+            "pending_task": resumed["pending_after_crash"], "pending_writes": resumed["pending_writes"],
+            "ran_on_resume": resumed["ran_on_resume"],
+            "checkpoints_after_resume": resumed["checkpoints_after_resume"], "result": resumed["result"]}
 
 
 # ---------------------------------------------------------------------------------------

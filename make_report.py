@@ -24,6 +24,7 @@ JSON_NAME, MD_NAME = "ckpt_report.json", "ckpt_report.md"
 SECTIONS = ["## 무엇이 저장되는가", "## 되감기와 분기는 어떻게 다른가", "## 크기로 잰 것", "## 사라지는 것"]
 MIN_PAYLOAD = 300
 OTHER_TOPIC = "겨울"  # the input given at a past checkpoint, in place of None
+MODES = ["exit", "async", "sync"]  # langgraph's durability modes (>= 0.6), in that order
 
 
 # ---------------------------------------------------------------------------------------
@@ -46,6 +47,8 @@ def _demos(topic: str, postgres_url: str) -> dict:
     if ckpt.has_durability() and ckpt.has_backend("sqlite"):
         jobs["mode:exit"] = (ckpt.crash_demo, dict(topic=topic, durability="exit"))
         jobs["mode:async"] = (ckpt.crash_demo, dict(topic=topic, durability="async", wait_saved=True))
+    if ckpt.has_backend("sqlite"):
+        jobs["trap"] = (ckpt.trap_demo, dict(topic=topic))
     return jobs
 
 
@@ -81,6 +84,9 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
                          "random": ckpt.physical_vs_logical(topic, ckpt.incompressible(payload_bytes),
                                                             url=postgres_url)},
             "durability": ckpt.durability_counts(topic),
+            "failed": {mode or "default": ckpt.failed_run(topic, mode)
+                       for mode in (MODES if ckpt.has_durability() else [None])},
+            "placement": ckpt.postgres_placement(postgres_url, topic, payload) if postgres_url else None,
             "lost": ckpt.lost_demo(topic),
             "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
             "postgres": bool(postgres_url),
@@ -107,7 +113,7 @@ HEADER = Template("""\
 
 측정 환경: $versions. 주제 $topic, 페이로드 $payload_bytes 바이트, 분기 angle $fork_angle.
 이 보고서의 수치는 모두 `make_report.py`가 이 환경에서 `ckpt.py`를 실제로 실행해 얻은 값이다.
-"참고"로 시작하는 줄만 예외다: 이 실행이 아닌 곳에서 잰 값이며, 어디서 쟀는지를 함께 적었다.
+"참고"로 시작하는 문단만 예외다: 이 실행이 아닌 곳에서 잰 값이며, 어디서 쟀는지를 함께 적었다.
 """)
 
 SAVED = Template("""\
@@ -164,7 +170,7 @@ $fork_table
 
 한 스레드에서 한 번 실행하고, `write` 앞에서 되감고, 다시 `write` 앞에서 분기했다. 체크포인트마다
 `metadata["source"]`를 오래된 것부터 읽으면 $sources: $source_counts. 부모 관계대로 그리면 아래와 같다
-(커밋 하나가 체크포인트 하나, 강조된 것은 `update`·`fork` 체크포인트). $fork_parent
+(커밋 하나가 체크포인트 하나, 레인은 처음 실행·되감기·분기, 강조된 것은 `update`·`fork` 체크포인트). $fork_parent
 
 $gitgraph
 """)
@@ -204,6 +210,7 @@ $missing_sqlite
 그 차이가 어디에 쌓였는지를 saver의 부분별로 나누면 (fat − thin, 바이트, `"x"` 페이로드):
 
 $parts_table
+$placement
 """)
 
 LOST = Template("""\
@@ -230,6 +237,10 @@ $crash_note
 ### 크래시와 durability
 
 $durability
+
+### `next`가 숨기는 크래시
+
+$trap
 """)
 
 
@@ -277,7 +288,8 @@ def _label(row: dict) -> str:
 def xychart(title: str, x_title: str, labels: list, series: list, y_title: str) -> str:
     """A Mermaid xychart-beta with titles on both axes; series are (kind, values)."""
     top = max(max(values) for _, values in series)
-    lines = ["```mermaid", "xychart-beta", f'    title "{title}"',
+    lines = ["```mermaid", '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#1f77b4, #d62728"}}}}%%',
+             "xychart-beta", f'    title "{title}"',
              f'    x-axis "{x_title}" [' + ", ".join(f'"{label}"' for label in labels) + "]",
              f'    y-axis "{y_title}" 0 --> {top + top // 10 + 1}']
     lines += [f"    {kind} [" + ", ".join(str(v) for v in values) + "]" for kind, values in series]
@@ -285,12 +297,12 @@ def xychart(title: str, x_title: str, labels: list, series: list, y_title: str) 
 
 
 def gitgraph(tree: list) -> str:
-    """The thread's checkpoints as a Mermaid gitGraph: the first run on the lane "처음", each
+    """The thread's checkpoints as a Mermaid gitGraph: the first run on the lane "처음 실행", each
     later branch on a lane of its own, named as the text names it (되감기, 분기)."""
     kids, lanes = {}, {}
     for row in tree:
         kids.setdefault(row["parent"], []).append(row)
-    lines = ["```mermaid", "%%{init: {'gitGraph': {'mainBranchName': '처음'}}}%%", "gitGraph"]
+    lines = ["```mermaid", "%%{init: {'gitGraph': {'mainBranchName': '처음 실행'}}}%%", "gitGraph"]
 
     def walk(row: dict, lane: str) -> None:
         later = []
@@ -301,14 +313,14 @@ def gitgraph(tree: list) -> str:
                 base = "분기" if kid["source"] == "update" else "되감기"
                 lanes[base] = lanes.get(base, 0) + 1
                 name = base if lanes[base] == 1 else f"{base}-{lanes[base]}"
-                lines.extend([f"    branch {name}", f"    checkout {lane}"])
+                lines.extend([f'    branch "{name}"', f'    checkout "{lane}"'])
                 later.append((kid, name))
             row = children[0] if children else None
         for kid, name in later:
-            lines.append(f"    checkout {name}")
+            lines.append(f'    checkout "{name}"')
             walk(kid, name)
 
-    walk(tree[0], "처음")
+    walk(tree[0], "처음 실행")
     return "\n".join(lines + ["```"])
 
 
@@ -340,10 +352,12 @@ def _replay_note(replays: list) -> str:
     extra = [row["added"] - len(row["ran"]) for row in replays]
     if all(e == 1 for e in extra):
         return ("이 langgraph의 되감기는 다시 실행한 노드 수보다 체크포인트가 하나 더 늘어난다: 먼저 `source`가 "
-                "`fork`인 체크포인트를 하나 쓴다. 참고: langgraph 0.2.60에서는 plan·write·review 앞에서 3·2·1개 "
-                "(`make test`의 0260 다리, `tests/test_replay_fork.py`).")
-    return ("다시 실행한 노드 수만큼만 늘어난다. 참고: langgraph 1.2.24에서는 먼저 `source`가 `fork`인 체크포인트를 "
-            "하나 써서 4·3·2개 (`make test`의 latest 다리, `tests/test_replay_fork.py`).")
+                "`fork`인 체크포인트를 하나 쓴다.\n\n"
+                "참고: langgraph 0.2.60에서는 `fork` 체크포인트 없이 plan·write·review 앞에서 3·2·1개가 는다 "
+                "(이 실행이 아니라 `make test`의 0260 다리에서 `tests/test_replay_fork.py`가 확인하는 값).")
+    return ("다시 실행한 노드 수만큼만 늘어난다.\n\n"
+            "참고: 최신 langgraph 1.x에서는 되감기가 먼저 `source`가 `fork`인 체크포인트를 하나 써서 4·3·2개가 는다 "
+            "(이 실행이 아니라 `make test`의 latest 다리에서 `tests/test_replay_fork.py`가 확인하는 값).")
 
 
 def travel_fields(r: dict, s: dict) -> dict:
@@ -372,7 +386,7 @@ def travel_fields(r: dict, s: dict) -> dict:
 def size_fields(r: dict, s: dict) -> dict:
     w, rows, sweep = r["weigh"], r["rows"], r["sweep"]
     labels = [_label(c) for c in r["checkpoints"]]
-    diff = [f - t for t, f in zip(rows["thin"], rows["fat"])]
+    diff = rows["difference"]
     table_rows = [[labels[i], n(t), n(f), n(d)] for i, (t, f, d) in enumerate(zip(rows["thin"], rows["fat"], diff))]
     table_rows.append(["합계", n(w["thin_total"]), n(w["fat_total"]), n(w["fat_total"] - w["thin_total"])])
     return dict(
@@ -406,9 +420,13 @@ def physical_fields(r: dict) -> dict:
             rows += [[name, n(m[v]["thin"]["total"]), n(m[v]["fat"]["total"]), n(m[v]["difference"]),
                       f"{m[v]['copies']:.2f}"] for v, name in views]
         tables.append(f"페이로드 {title}:\n\n" + table(["무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "사본"], rows))
-    parts = [[SAVER_NAMES[m["backend"]]] + [n(m["stored"]["fat"][p] - m["stored"]["thin"][p])
-                                           for p in ("checkpoints", "blobs", "writes")] for m in r["physical"]["x"]]
-    return dict(physical_tables="\n\n".join(tables) + "\n",
+    parts = [[SAVER_NAMES[m["backend"]]] + [n(m["stored"]["parts"][p]) for p in ("checkpoints", "blobs", "writes")]
+             for m in r["physical"]["x"]]
+    placement = r["placement"]
+    where = ("\nPostgreSQL이 값을 어디에 두는지를 테이블에서 읽으면: 체크포인트 행 안(jsonb)에 "
+             + ", ".join(map(lit, placement["inline"])) + ", blob 테이블에 " + ", ".join(map(lit, placement["blob"]))
+             + ".\n") if placement else ""
+    return dict(physical_tables="\n\n".join(tables) + "\n", placement=where,
                 missing_sqlite=_missing(r, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행을 센 값이다"),
                 parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "pending writes"], parts))
 
@@ -435,7 +453,7 @@ def lost_fields(r: dict, s: dict) -> dict:
                 steady=("`durability=\"sync\"`로 실행해, 몇 개가 남는지가 매번 같게 했다." if ckpt.has_durability() else
                         "`review`가 앞 체크포인트가 저장소에 닿을 때까지 일한 뒤 죽게 해, 몇 개가 남는지가 매번 같게 했다."),
                 crash_table=table(["saver", "크래시 뒤 찾은 체크포인트", "다음 노드", "재개할 때 실행된 노드", "재개 뒤 체크포인트"], crashes),
-                crash_note=_crash_note(d), durability=_durability(r))
+                crash_note=_crash_note(d), durability=_durability(r), trap=_trap(r))
 
 
 def _crash_note(d: dict) -> str:
@@ -452,17 +470,45 @@ def _crash_note(d: dict) -> str:
 
 
 def _durability(r: dict) -> str:
-    counts, d = r["durability"], r["demos"]
+    counts, d, failed = r["durability"], r["demos"], r["failed"]
     if counts is None:
-        return (f"설치된 langgraph {r['versions']['langgraph']}의 `invoke`에는 `durability` 인자가 없다. "
-                "참고: langgraph 1.2.24에서 잰 값은 `make test`의 latest 다리, `tests/test_sweep_durability.py`와 "
-                "`tests/test_crash.py`에 있다.")
-    rows = [[f"`{mode}`", counts[mode]] + ([d[key]["checkpoints_after_crash"], nodes(d[key]["ran_on_resume"])]
-                                           if key in d else ["—", "—"])
+        f = failed["default"]
+        return (f"설치된 langgraph {r['versions']['langgraph']}의 `invoke`에는 `durability` 인자가 없어 모드별 행은 "
+                f"없다. 이 langgraph에서 `review`가 예외로 실패하면 체크포인트 {f['checkpoints']}개가 남고 `next`는 "
+                f"{nodes(f['next'])}이며, 재개하면 {nodes(f['ran_on_resume'])}만 실행된다.\n\n"
+                "참고: 최신 langgraph 1.x의 `exit`·`async`·`sync` 모드별 값은 이 실행이 아니라 `make test`의 latest "
+                "다리에서 `tests/test_sweep_durability.py`와 `tests/test_crash.py`가 확인한다.")
+    rows = [[lit(mode), counts[mode], failed[mode]["checkpoints"],
+             d[key]["checkpoints_after_crash"] if key in d else "—",
+             nodes(d[key]["ran_on_resume"]) if key in d else "—"]
             for mode, key in (("exit", "mode:exit"), ("async", "mode:async"), ("sync", "crash:sqlite"))]
-    return ("한 번 실행한 뒤 남은 체크포인트(모드마다 새 메모리 saver), 그리고 `review` 안에서 죽었을 때 새 saver가 "
-            "SQLite 파일에서 찾은 것 (`async`는 `review`가 앞 체크포인트가 저장될 때까지 일한 뒤 죽었다):\n\n"
-            + table(["모드", "끝까지 실행한 뒤 체크포인트", "크래시 뒤 찾은 체크포인트", "재개할 때 실행된 노드"], rows))
+    exit_failed = failed["exit"]
+    return ("모드마다 새 saver로: 끝까지 실행한 뒤 남은 체크포인트, `review`가 예외를 던져 실패한 뒤 남은 체크포인트"
+            "(메모리 saver, 같은 프로세스), `review` 안에서 SIGKILL로 죽은 뒤 새 saver가 SQLite 파일에서 찾은 체크포인트와 "
+            "재개할 때 실행된 노드 (`async`는 `review`가 앞 체크포인트가 저장될 때까지 일한 뒤 죽었다):\n\n"
+            + table(["모드", "끝까지 실행", "예외로 실패", "SIGKILL 뒤 찾음", "SIGKILL 뒤 재개한 노드"], rows)
+            + f"\n\n`exit`도 예외로 실패하면 멈춘 지점의 체크포인트 {exit_failed['checkpoints']}개를 남긴다(`next`는 "
+            f"{nodes(exit_failed['next'])}): 재개하면 {nodes(exit_failed['ran_on_resume'])}만 실행된다. SIGKILL에는 "
+            "그럴 틈이 없다.")
+
+
+def _trap(r: dict) -> str:
+    t = r["demos"].get("trap")
+    if t is None:
+        return _missing(r, "sqlite", "이 절은 자식 프로세스가 SQLite 파일에 남긴 스레드를 새 saver가 읽은 결과다").strip()
+    history_next = ", ".join(lit(x[0]) if x else "(끝)" for x in t["history_next"])
+    return (f"자식 프로세스에서 `plan`이 끝나 그 쓰기가 pending writes로 저장됐지만, 그 뒤의 체크포인트는 저장되지 "
+            f"않은 채(saver의 `put`을 붙잡아 두었다) "
+            f"`write`가 SIGKILL로 죽었다. 새 saver로 읽으면 기록의 `next`는 오래된 것부터 {history_next}로 `plan`이 "
+            f"아직 남은 것처럼 보이지만, `get_state(config).next`는 {code(t['next_after_crash'])}로 실행이 끝난 것처럼 "
+            f"보인다. 실제로 남은 작업은 {lit(t['pending_task'])}이고 그 쓰기 {t['pending_writes']}개가 이미 저장돼 있다. "
+            f"`invoke(None, config)`로 재개하면 {nodes(t['ran_on_resume'])}만 실행되고(`plan`은 다시 실행되지 않는다) "
+            f"체크포인트는 {t['checkpoints_after_resume']}개가 되며, 결과는 크래시 없이 끝까지 간 실행과 같다 "
+            f"({yes(t['result'] == r['demos']['restart:sqlite']['values_after_restart'])}). `next`만 믿으면 끝난 "
+            "실행으로 잘못 읽는다.\n\n"
+            "참고: 기본값 `async`에서 `review`가 시작하자마자 죽으면, 방금 끝난 단계의 체크포인트 쓰기와 크래시가 경쟁해 "
+            "이 상태가 될 때도 있고 아닐 때도 있다. 그 경우의 값은 실행마다 달라 이 보고서에 넣지 않았고, "
+            "`make test`의 각 다리에서 `tests/test_crash.py`가 어느 경우든 재개한 결과가 같다는 것을 확인한다.")
 
 
 def render(report: dict) -> str:

@@ -204,3 +204,71 @@ def test_make_report_runs_as_a_script_with_the_installed_savers_and_writes_the_c
     assert [line for line in md.splitlines() if line.startswith("## ")] == make_report.SECTIONS, md
     sqlite_missing = "`langgraph-checkpoint-sqlite`가 설치되어 있지 않아" in md
     assert sqlite_missing == (not ckpt.has_backend("sqlite")), md
+
+
+NUMBER = re.compile(r"(?<![0-9A-Za-z_.])-?\d[\d,]*(?:\.\d+)*(?![0-9A-Za-z_])")
+
+
+def _number_values(text):
+    """Every number token of `text`, normalized: "6,447" -> 6447.0, "3.17" -> 3.17, "4.3.2" -> "4.3.2"."""
+    found = set()
+    for token in NUMBER.findall(text):
+        token = token.replace(",", "").rstrip(".")
+        found.add(token if token.count(".") > 1 else float(token))
+    return found
+
+
+@pytest.fixture(scope="module")
+def measured():
+    report = make_report.measure("가을", 1500, "비교")
+    return report, make_report.render(report)
+
+
+def test_every_number_in_the_markdown_was_measured_or_is_a_labelled_reference(measured):
+    """A number in the report comes from the run's dict; only paragraphs that start with
+    "참고" (reference facts, each naming where it was measured) may hold others."""
+    report, md = measured
+    allowed = _number_values(json.dumps(report, ensure_ascii=False))
+    checked, unmeasured = 0, []
+    for paragraph in md.split("\n\n"):
+        if paragraph.startswith("참고"):
+            continue
+        lines = [line for line in paragraph.splitlines() if not line.lstrip().startswith("y-axis")]
+        text = "\n".join(lines).replace("UTF-8", "").replace("ISO 8601", "")
+        for value in _number_values(text):
+            checked += 1
+            if value not in allowed:
+                unmeasured.append((value, paragraph[:120]))
+    assert checked > 100, checked  # the check saw the report's numbers
+    assert unmeasured == [], unmeasured
+
+
+def test_reference_paragraphs_say_where_they_were_measured(measured):
+    _, md = measured
+    references = [p for p in md.split("\n\n") if p.startswith("참고")]
+    assert references, "the report has reference lines"
+    for paragraph in references:
+        assert "make test" in paragraph and "tests/test_" in paragraph, paragraph
+
+
+AWKWARD_TOPICS = ["  lead/trail  ", "<b>|pipe|</b>", "`code` [link](http://x)", "x" * 200, "---"]
+
+
+@pytest.mark.parametrize("topic", AWKWARD_TOPICS, ids=["spaces", "html-pipes", "code-link", "long", "dashes"])
+def test_a_topic_keeps_the_four_sections_the_tables_and_the_numbers(tmp_path, topic):
+    data, md = run(tmp_path, "--topic", topic)
+    assert data["topic"] == topic and data["checkpoints_per_run"] == 5, data
+    assert [line for line in md.splitlines() if line.startswith("## ")] == make_report.SECTIONS
+    outside_code = re.sub(r"(`+)(?!`).*?(?<!`)\1(?!`)", "", md)
+    assert "<b>" not in outside_code and "http://x" not in outside_code, "the topic became markup"
+    width = None
+    for line in md.splitlines():
+        if line.startswith("|"):
+            cells = len(re.split(r"(?<!\\)\|", line.strip())) - 2
+            width = cells if width is None else width
+            assert cells == width <= 5, f"{cells} cells, header {width}: {line}"
+        else:
+            width = None
+    assert "| 합계 | " in md and f"주제 {make_report.code(topic)}" in md, md[:400]
+    if len(topic) > 80:  # a long topic is shortened where it is shown, with its full length
+        assert f"({len(topic) + 2}자)" in md, md[:400]

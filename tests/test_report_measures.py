@@ -1,0 +1,102 @@
+"""The measures the report prints, each a public ckpt function: exact values on both lines."""
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import ckpt
+from conftest import LG
+
+TOPIC = "가을"
+FINAL = {"topic": TOPIC, "angle": "기본", "draft": "가을/기본", "stage": "review", "score": 5,
+         "notes": ["plan:가을", "write:기본", "review:5"]}  # one plain run, written out
+FORK_EXTRA = LG >= (1, 1, 7)  # from 1.1.7 a replay first writes a "fork" checkpoint
+
+
+def test_checkpoint_rows_after_one_run(ran):
+    app, config = ran
+    assert ckpt.checkpoint_rows(app, config) == [
+        {"position": 0, "step": -1, "source": "input", "next": ["__start__"], "changed": [], "bytes": 13},
+        {"position": 1, "step": 0, "source": "loop", "next": ["plan"], "changed": ["topic"], "bytes": 32},
+        {"position": 2, "step": 1, "source": "loop", "next": ["write"], "changed": ["angle", "notes", "stage"],
+         "bytes": 81},
+        {"position": 3, "step": 2, "source": "loop", "next": ["review"], "changed": ["draft", "notes", "stage"],
+         "bytes": 124},
+        {"position": 4, "step": 3, "source": "loop", "next": [], "changed": ["notes", "score", "stage"],
+         "bytes": 149},
+    ]
+
+
+def test_thread_demo_same_thread_continues_other_starts_empty_none_keeps_nothing():
+    assert ckpt.thread_demo(TOPIC) == {
+        "same_thread_notes": [3, 6], "same_thread_checkpoints": 10,
+        "other_thread_checkpoints": 0, "other_thread_values": {},
+        "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}
+
+
+def test_replay_rows_before_each_node():
+    fork = ["fork"] if FORK_EXTRA else []
+    assert ckpt.replay_rows(TOPIC) == [
+        {"from": "plan", "added": 3 + FORK_EXTRA, "ran": ["plan", "write", "review"], "sources": fork + ["loop"] * 3},
+        {"from": "write", "added": 2 + FORK_EXTRA, "ran": ["write", "review"], "sources": fork + ["loop"] * 2},
+        {"from": "review", "added": 1 + FORK_EXTRA, "ran": ["review"], "sources": fork + ["loop"]},
+    ]
+
+
+def test_a_real_input_at_a_past_checkpoint_runs_from_the_first_node_on_the_saved_values():
+    assert ckpt.rerun_with_input(TOPIC, "겨울") == {
+        "input": {"topic": "겨울"}, "ran": ["plan", "write", "review"], "added": 5,
+        "notes": ["plan:가을", "plan:겨울", "write:기본", "review:5"], "topic": "겨울"}
+
+
+def test_fork_demo_before_write():
+    assert ckpt.fork_demo(TOPIC, "비교") == {
+        "before": 5, "total": 8, "base_draft": "가을/기본", "base_score": 5,
+        "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17,
+        "original_is_old_end": True, "current_is_new_end": True, "old_end_readable": True}
+
+
+def test_weigh_rows_differ_by_payload_plus_the_key_where_the_value_is_carried():
+    rows = ckpt.weigh_rows(TOPIC, "x" * 1500)
+    assert rows == {"thin": [13, 32, 81, 124, 149], "fat": [13, 1544, 1593, 1636, 1661],
+                    "difference": [0, 1512, 1512, 1512, 1512], "key_bytes": 12}
+    assert len(', "bulk": ""') == rows["key_bytes"]
+
+
+@pytest.mark.parametrize("mode", ["exit", "async", "sync", None])
+def test_a_run_that_fails_with_an_exception_keeps_the_point_it_stopped_at(mode):
+    if mode is not None and LG < (0, 6):
+        with pytest.raises(ValueError, match="durability"):
+            ckpt.failed_run(TOPIC, mode)
+        return
+    kept = 1 if mode == "exit" else 4
+    assert ckpt.failed_run(TOPIC, mode) == {
+        "durability": mode, "error": "RuntimeError: review failed", "checkpoints": kept,
+        "next": ["review"], "ran_on_resume": ["review"], "result": FINAL}
+
+
+TRAPPED = {"history_next": [["__start__"], ["plan"]], "next_after_crash": [], "pending_task": "plan",
+           "pending_writes": 4, "ran_on_resume": ["write", "review"], "checkpoints_after_resume": 5,
+           "result": FINAL}
+
+
+@pytest.mark.sqlite
+def test_the_trap_next_hides_gives_the_same_numbers_20_times_out_of_20():
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: ckpt.trap_demo(TOPIC), range(20)))
+    assert results == [TRAPPED] * 20, [r for r in results if r != TRAPPED][:1]
+
+
+def test_the_trap_on_postgres(pg_url):
+    assert ckpt.trap_demo(TOPIC, "postgres", pg_url) == TRAPPED
+
+
+def test_the_trap_needs_a_store_that_outlives_the_child():
+    with pytest.raises(ValueError, match='backend must be "sqlite" or "postgres"'):
+        ckpt.trap_demo(TOPIC, "memory")
+
+
+def test_postgres_keeps_str_values_inline_and_lists_and_the_input_in_blobs(pg_url):
+    got = ckpt.postgres_placement(pg_url, TOPIC, "x" * 1500)
+    assert got["blob"] == ["__start__", "notes"], got
+    assert {"angle", "bulk", "draft", "score", "stage", "topic"} <= set(got["inline"]), got
+    assert not set(got["inline"]) & set(got["blob"]), got
