@@ -1067,7 +1067,7 @@ def _postgres_bytes(saver: Any, thread_id: Optional[str], compressed: bool) -> D
     return found
 
 
-def stored_bytes(saver: Any, thread_id: Optional[str] = None,
+def stored_bytes(saver: Any, thread_id: Optional[Union[str, int]] = None,
                  compressed: bool = False) -> Dict[str, int]:
     """The bytes a saver physically holds: {"checkpoints": 3839, "blobs": 3146, "writes": 1587,
     "total": 8572} (an in-memory saver after one run with 1,500 bytes in "bulk").
@@ -1081,15 +1081,23 @@ def stored_bytes(saver: Any, thread_id: Optional[str] = None,
     raw octet lengths (jsonb as its text), or with compressed=True the size each value
     takes in the table after PostgreSQL's TOAST compression; memory and SQLite do not
     compress, so there compressed=True gives the same figures. `thread_id` counts one
-    thread of a shared saver; None counts them all.
+    thread of a shared saver, the one history_len(app, cfg(thread_id)) counts (an int 1 is
+    the thread "1" on langgraph 1.x and on SQLite, a thread of its own in 0.2.60's
+    in-memory saver); None counts them all.
     Raises TypeError for a saver that is none of those three (e.g. an app: pass
-    app.checkpointer), a thread_id that is not a str, or a compressed that is not a bool.
+    app.checkpointer), a thread_id that is not a str, an int or None, or a compressed that
+    is not a bool.
     """
     kind = _saver_kind(saver)
-    if thread_id is not None and not isinstance(thread_id, str):
-        raise TypeError(f"thread_id must be a str or None, got {type(thread_id).__name__}")
+    if thread_id is not None and not isinstance(thread_id, (str, int)):
+        raise TypeError(f"thread_id must be a str, an int or None (as in cfg), "
+                        f"got {type(thread_id).__name__}")
     if not isinstance(compressed, bool):
         raise TypeError(f"compressed must be a bool, got {type(compressed).__name__}")
+    if thread_id is not None:
+        thread_id = _saver_thread_id(thread_id)
+        if kind != "memory":  # subtle: a TEXT column holds what the driver binds: 1 and True as "1"
+            thread_id = thread_id if isinstance(thread_id, str) else str(int(thread_id))
     if kind == "memory":
         found = _memory_bytes(saver, thread_id)
     elif kind == "sqlite":
