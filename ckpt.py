@@ -207,14 +207,18 @@ def _saver_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
 
     cfg(1) -> {"configurable": {"thread_id": "1", "checkpoint_ns": "", "checkpoint_id":
     "1f0..."}} on langgraph 1.x, which makes every thread_id a str (0.2.60 keeps the int 1):
-    the config of the thread's latest checkpoint, or of the one `config` names; `config`
-    itself when the thread has none. Rests on `app.get_state_history(config, limit=1)`.
+    the config of the thread's latest checkpoint, or of the one `config` names; when the
+    thread has none, the thread's config with the thread_id LangGraph reads it by.
+    Rests on `app.get_state_history(config, limit=1)`.
     """
     thread = _check_config(app, config)
     named = config if config["configurable"].get("checkpoint_id") else thread
     for snap in app.get_state_history(named, limit=1):
         return snap.config
-    return config
+    # subtle: langgraph 1.x writes a thread_id of 0 as the int but reads it as "0": ask for
+    # what it reads, so a run it cannot find is not found here either
+    thread["configurable"]["thread_id"] = _saver_thread_id(thread["configurable"]["thread_id"])
+    return thread
 
 
 # ---------------------------------------------------------------------------------------

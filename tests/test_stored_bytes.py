@@ -251,6 +251,23 @@ def test_stored_bytes_of_an_int_thread_id_is_the_thread_history_len_counts(reque
                     saver.delete_thread(thread_id)
 
 
+def test_a_thread_id_of_0_is_counted_as_history_len_finds_it_on_each_line():
+    # measured: langgraph 1.x writes a false id (0) as it is but reads every id as its str,
+    # so in memory the run is stored under the int 0 and cfg(0) finds nothing; 0.2.60 keeps 0
+    saver = ckpt.new_saver()
+    app = run_on(saver, 0, {"topic": TOPIC})
+    found = 0 if LG >= (1, 0) else 5
+    assert ckpt.history_len(app, ckpt.cfg(0)) == found
+    counted = ckpt.stored_bytes(saver, 0)
+    assert (counted["total"] > 0) == bool(found), counted
+    assert ckpt.stored_bytes(saver)["total"] > 0 and 0 in saver.storage, list(saver.storage)
+    if found:
+        assert ckpt.anatomy(app, ckpt.cfg(0))["metadata"]["step"] == 3
+    else:
+        with pytest.raises(ValueError, match="config names thread 0, which has no checkpoint"):
+            ckpt.anatomy(app, ckpt.cfg(0))
+
+
 # --- copies of the payload actually stored, recounted
 
 
