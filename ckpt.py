@@ -178,9 +178,10 @@ def _check_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
     {"configurable": {"thread_id": "t", "checkpoint_ns": "", "checkpoint_id": "1f0..."}} ->
     {"configurable": {"thread_id": "t", "checkpoint_ns": ""}}. Raises ValueError naming
     `config` for a malformed config, a checkpoint_ns the graph does not have, or a
-    checkpoint_id the thread does not have; TypeError naming `thread_id` for None.
-    Rests on `app.get_subgraphs()` and `app.get_state_history(config, limit=1)`; reads a
-    checkpoint only when `config` names one.
+    checkpoint_id the thread does not have, and (_check_format) for a checkpoint written in
+    a format newer than the installed langgraph reads; TypeError naming `thread_id` for None.
+    Rests on `app.get_subgraphs()`, `app.checkpointer.get_tuple(...)` and
+    `app.get_state_history(config, limit=1)`.
     """
     thread_id = _thread_id(config)
     namespace = config["configurable"].get("checkpoint_ns", "")
@@ -192,6 +193,7 @@ def _check_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
         raise ValueError(f"config names checkpoint_ns {namespace!r}, which this graph does not "
                          f'have (it has no subgraph there; its own namespace is "")')
     checkpoint_id = config["configurable"].get("checkpoint_id")
+    _check_format(app, thread_id, namespace, checkpoint_id)
     # subtle: LangGraph reads a checkpoint_id of None or "" as none: the thread's latest point
     if checkpoint_id and not any(True for _ in app.get_state_history(config, limit=1)):
         raise ValueError(f"config names checkpoint_id {checkpoint_id!r}, which thread "
@@ -205,14 +207,18 @@ def _saver_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
 
     cfg(1) -> {"configurable": {"thread_id": "1", "checkpoint_ns": "", "checkpoint_id":
     "1f0..."}} on langgraph 1.x, which makes every thread_id a str (0.2.60 keeps the int 1):
-    the config of the thread's latest checkpoint, or of the one `config` names; `config`
-    itself when the thread has none. Rests on `app.get_state_history(config, limit=1)`.
+    the config of the thread's latest checkpoint, or of the one `config` names; when the
+    thread has none, the thread's config with the thread_id LangGraph reads it by.
+    Rests on `app.get_state_history(config, limit=1)`.
     """
     thread = _check_config(app, config)
     named = config if config["configurable"].get("checkpoint_id") else thread
     for snap in app.get_state_history(named, limit=1):
         return snap.config
-    return config
+    # subtle: langgraph 1.x writes a thread_id of 0 as the int but reads it as "0": ask for
+    # what it reads, so a run it cannot find is not found here either
+    thread["configurable"]["thread_id"] = _saver_thread_id(thread["configurable"]["thread_id"])
+    return thread
 
 
 # ---------------------------------------------------------------------------------------
@@ -1056,7 +1062,9 @@ def _postgres_bytes(saver: Any, thread_id: Optional[str], compressed: bool) -> D
     }
     found = {}
     with saver.lock:  # the saver's public connection (or pool), under its own lock
-        with (saver.conn.connection() if hasattr(saver.conn, "connection")
+        # subtle: a pool lends a connection; psycopg >= 3.3 gives a Connection a property
+        # named `connection` too, so test for the pool's getconn instead
+        with (saver.conn.connection() if hasattr(saver.conn, "getconn")
               else contextlib.nullcontext(saver.conn)) as conn:
             for table, sql in queries.items():
                 row = conn.execute(sql, params).fetchone()
@@ -1064,7 +1072,7 @@ def _postgres_bytes(saver: Any, thread_id: Optional[str], compressed: bool) -> D
     return found
 
 
-def stored_bytes(saver: Any, thread_id: Optional[str] = None,
+def stored_bytes(saver: Any, thread_id: Optional[Union[str, int]] = None,
                  compressed: bool = False) -> Dict[str, int]:
     """The bytes a saver physically holds: {"checkpoints": 3839, "blobs": 3146, "writes": 1587,
     "total": 8572} (an in-memory saver after one run with 1,500 bytes in "bulk").
@@ -1078,15 +1086,23 @@ def stored_bytes(saver: Any, thread_id: Optional[str] = None,
     raw octet lengths (jsonb as its text), or with compressed=True the size each value
     takes in the table after PostgreSQL's TOAST compression; memory and SQLite do not
     compress, so there compressed=True gives the same figures. `thread_id` counts one
-    thread of a shared saver; None counts them all.
+    thread of a shared saver, the one history_len(app, cfg(thread_id)) counts (an int 1 is
+    the thread "1" on langgraph 1.x and on SQLite, a thread of its own in 0.2.60's
+    in-memory saver); None counts them all.
     Raises TypeError for a saver that is none of those three (e.g. an app: pass
-    app.checkpointer), a thread_id that is not a str, or a compressed that is not a bool.
+    app.checkpointer), a thread_id that is not a str, an int or None, or a compressed that
+    is not a bool.
     """
     kind = _saver_kind(saver)
-    if thread_id is not None and not isinstance(thread_id, str):
-        raise TypeError(f"thread_id must be a str or None, got {type(thread_id).__name__}")
+    if thread_id is not None and not isinstance(thread_id, (str, int)):
+        raise TypeError(f"thread_id must be a str, an int or None (as in cfg), "
+                        f"got {type(thread_id).__name__}")
     if not isinstance(compressed, bool):
         raise TypeError(f"compressed must be a bool, got {type(compressed).__name__}")
+    if thread_id is not None:
+        thread_id = _saver_thread_id(thread_id)
+        if kind != "memory":  # subtle: a TEXT column holds what the driver binds: 1 and True as "1"
+            thread_id = thread_id if isinstance(thread_id, str) else str(int(thread_id))
     if kind == "memory":
         found = _memory_bytes(saver, thread_id)
     elif kind == "sqlite":
@@ -1645,6 +1661,75 @@ def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) ->
             "pending_task": resumed["pending_after_crash"], "pending_writes": resumed["pending_writes"],
             "ran_on_resume": resumed["ran_on_resume"],
             "checkpoints_after_resume": resumed["checkpoints_after_resume"], "result": resumed["result"]}
+
+
+# ---------------------------------------------------------------------------------------
+# Stores written by another langgraph: every function that reads a thread checks first that
+# the installed langgraph reads the format ("v") of its checkpoints.
+#
+# A checkpoint's "v" is the layout of its fields and channels: v1 and v2 (langgraph 0.2.x,
+# from langgraph-checkpoint; 0.2.x never looks at "v"), v3 (langgraph 0.3.24 on: channels
+# "branch:to:<node>"), v4 (0.5.0 on: no "pending_sends"). Newer langgraph migrates older
+# formats as it reads them; older langgraph fails on newer ones (0.2.60 on v4: KeyError
+# 'pending_sends' deep inside get_state_history).
+
+_FORMAT_SINCE = {3: "0.3.24", 4: "0.5.0"}  # checkpoint format -> first langgraph writing it
+
+
+def _readable_format() -> int:
+    """The newest checkpoint format the installed langgraph reads: 2 on 0.2.60, 4 on 1.x.
+
+    Rests on langgraph's own LATEST_VERSION, the format it writes (langgraph.pregel.checkpoint
+    from 0.3.x, ._checkpoint from 0.6); before that langgraph has none and reads v1 and v2.
+    """
+    import importlib
+
+    for name in ("langgraph.pregel._checkpoint", "langgraph.pregel.checkpoint"):
+        try:
+            latest = getattr(importlib.import_module(name), "LATEST_VERSION", None)
+        except ImportError:
+            continue
+        if isinstance(latest, int):
+            # subtle: 0.4.10, which writes v3, was taught to read v4 as well
+            reads_v4 = latest == 3 and _version_tuple(langgraph_version()) >= (0, 4, 10)
+            return 4 if reads_v4 else latest
+    return 2
+
+
+def _saver_thread_id(thread_id: Any) -> Any:
+    """The thread_id as LangGraph hands it to the saver: 1 -> "1" from langgraph 0.3.31 on,
+    which makes every thread_id a str; before, as given (1 stays the int 1)."""
+    return str(thread_id) if _version_tuple(langgraph_version()) >= (0, 3, 31) else thread_id
+
+
+def _check_format(app: Any, thread_id: Any, namespace: str, checkpoint_id: Any) -> None:
+    """Refuse a thread whose latest checkpoint (or the one `checkpoint_id` names) has a format
+    newer than the installed langgraph reads, before LangGraph reads it.
+
+    ValueError: "checkpoint '1f0...' of thread 't1' has format v4; the installed langgraph
+    0.2.60 reads formats up to v2: read this store with langgraph >= 0.5.0, the first
+    release that writes v4". Nothing is written. A thread's latest checkpoint carries its
+    newest format, since a langgraph that cannot read a checkpoint cannot continue from it.
+    Rests on `app.checkpointer.get_tuple(config)`; does nothing without a saver.
+    """
+    saver = getattr(app, "checkpointer", None)
+    if not isinstance(saver, BaseCheckpointSaver):
+        return  # LangGraph says so itself ("No checkpointer set")
+    readable = _readable_format()
+    thread = {"thread_id": _saver_thread_id(thread_id), "checkpoint_ns": namespace}
+    named = [dict(thread, checkpoint_id=checkpoint_id)] if checkpoint_id else []
+    for configurable in [thread] + named:
+        found = saver.get_tuple({"configurable": configurable})
+        version = found.checkpoint.get("v") if found is not None else None
+        if isinstance(version, int) and version > readable:
+            since = _FORMAT_SINCE.get(version)
+            where = (f"langgraph >= {since}, the first release that writes v{version}" if since
+                     else f"the newer langgraph that wrote it (after {langgraph_version()})")
+            raise ValueError(
+                f"checkpoint {found.config['configurable'].get('checkpoint_id')!r} of thread "
+                f"{thread_id!r} has format v{version}; the installed langgraph "
+                f"{langgraph_version()} reads formats up to v{readable}: read this store "
+                f"with {where}")
 
 
 # ---------------------------------------------------------------------------------------

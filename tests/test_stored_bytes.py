@@ -199,6 +199,75 @@ def test_per_thread_figures_add_up_to_the_whole_saver_shared_by_many_threads(tmp
             assert ckpt.stored_bytes(saver, "nobody")["total"] == 0, type(saver).__name__
 
 
+# --- an int thread_id: stored_bytes counts the thread history_len counts
+
+# How the saver keeps cfg(1)'s thread, measured: langgraph >= 0.3.31 hands it every thread_id
+# as a str; 0.2.60's in-memory saver keeps the int (a thread apart from "1"), SQLite's TEXT
+# column stores "1"; 0.2.60 on PostgreSQL fails on an int (text = smallint).
+STR_IDS = LG >= (0, 3, 31)
+
+
+def recount_of(backend, saver, where, thread_id):
+    """The independent recount of one thread as the store keeps it."""
+    if backend == "memory":
+        return recount(memory_values(saver, thread_id))
+    if backend == "sqlite":
+        return recount(sqlite_values(where, str(thread_id)))
+    return recount(postgres_values(where, str(thread_id)))
+
+
+@pytest.mark.parametrize("backend", ["memory", pytest.param("sqlite", marks=pytest.mark.sqlite),
+                                     pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_stored_bytes_of_an_int_thread_id_is_the_thread_history_len_counts(request, tmp_path, backend):
+    number = 10 ** 9 + uuid.uuid4().int % 10 ** 9  # PostgreSQL is shared: an id of our own
+    where = {"memory": None, "sqlite": str(tmp_path / "int.sqlite")}.get(backend)
+    if backend == "postgres":
+        where = request.getfixturevalue("pg_url")
+    with ckpt.open_saver(backend, where) as saver:
+        app = ckpt.build_graph(saver)
+        if backend == "postgres" and not STR_IDS:
+            with pytest.raises(Exception, match="operator does not exist: text = "):
+                app.invoke({"topic": TOPIC}, ckpt.cfg(number))
+            saver.delete_thread(str(number))
+            return
+        try:
+            app.invoke({"topic": TOPIC}, ckpt.cfg(number))
+            app.invoke({"topic": "봄"}, ckpt.cfg(f"other-{number}"))
+            same = STR_IDS or backend != "memory"  # do number and str(number) name one thread?
+            assert ckpt.history_len(app, ckpt.cfg(number)) == 5
+            assert ckpt.history_len(app, ckpt.cfg(str(number))) == (5 if same else 0)
+            assert ckpt.anatomy(app, ckpt.cfg(number))["metadata"]["step"] == 3
+            got = ckpt.stored_bytes(saver, number)
+            key = str(number) if STR_IDS else number
+            assert got == recount_of(backend, saver, where, key) and got["total"] > 0, got
+            text = ckpt.stored_bytes(saver, str(number))
+            assert text == (got if same else {"checkpoints": 0, "blobs": 0, "writes": 0, "total": 0})
+            if backend != "postgres":  # the only two threads of this store: the parts add up
+                other = ckpt.stored_bytes(saver, f"other-{number}")
+                assert {k: got[k] + other[k] for k in got} == ckpt.stored_bytes(saver), (got, other)
+        finally:
+            if backend == "postgres":
+                for thread_id in (str(number), f"other-{number}"):
+                    saver.delete_thread(thread_id)
+
+
+def test_a_thread_id_of_0_is_counted_as_history_len_finds_it_on_each_line():
+    # measured: langgraph 1.x writes a false id (0) as it is but reads every id as its str,
+    # so in memory the run is stored under the int 0 and cfg(0) finds nothing; 0.2.60 keeps 0
+    saver = ckpt.new_saver()
+    app = run_on(saver, 0, {"topic": TOPIC})
+    found = 0 if LG >= (1, 0) else 5
+    assert ckpt.history_len(app, ckpt.cfg(0)) == found
+    counted = ckpt.stored_bytes(saver, 0)
+    assert (counted["total"] > 0) == bool(found), counted
+    assert ckpt.stored_bytes(saver)["total"] > 0 and 0 in saver.storage, list(saver.storage)
+    if found:
+        assert ckpt.anatomy(app, ckpt.cfg(0))["metadata"]["step"] == 3
+    else:
+        with pytest.raises(ValueError, match="config names thread 0, which has no checkpoint"):
+            ckpt.anatomy(app, ckpt.cfg(0))
+
+
 # --- copies of the payload actually stored, recounted
 
 
@@ -326,8 +395,9 @@ def test_stored_bytes_of_an_app_says_to_pass_its_checkpointer(app):
 
 
 def test_stored_bytes_with_a_bad_thread_id_or_compressed_names_them():
-    with pytest.raises(TypeError, match="thread_id must be a str or None"):
-        ckpt.stored_bytes(ckpt.new_saver(), 7)
+    for thread_id in (7.0, b"t1", ("t1",)):
+        with pytest.raises(TypeError, match="thread_id must be a str, an int or None"):
+            ckpt.stored_bytes(ckpt.new_saver(), thread_id)
     with pytest.raises(TypeError, match="compressed must be a bool"):
         ckpt.stored_bytes(ckpt.new_saver(), compressed="yes")
 
