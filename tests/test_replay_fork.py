@@ -96,3 +96,13 @@ def test_fork_returns_the_branch_point_config_that_update_state_wrote(ran, angle
     assert branch.metadata["source"] == "update", branch.metadata
     assert ckpt.pending(app, config) == ["__start__", "plan", "write", "review", "",
                                          "write", "review", ""]
+
+
+def test_a_fork_value_of_none_is_written_on_1x_and_skipped_by_0_2_60(ran):
+    app, config = ran
+    got = ckpt.fork(app, config, "review", {"bulk": None})
+    assert got["total"] == 7, got
+    if LG < (1, 0):  # 0.2.60's update_state leaves out a None value
+        assert "bulk" not in got["result"], got
+    else:
+        assert got["result"]["bulk"] is None, got
