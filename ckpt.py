@@ -708,7 +708,7 @@ def thread_demo(topic: str) -> dict:
     without a checkpointer keeps nothing.
 
     {"same_thread_notes": [3, 6], "same_thread_checkpoints": 10,
-     "other_thread_checkpoints": 0, "other_thread_values": {},
+     "history_newest_first": True, "other_thread_checkpoints": 0, "other_thread_values": {},
      "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}
     (notes after the first and the second run; checkpoints). Rests on `app.invoke`,
     `app.get_state_history` and `app.get_state`.
@@ -722,7 +722,9 @@ def thread_demo(topic: str) -> dict:
         error = ""
     except ValueError as exc:
         error = f"ValueError: {exc}"
+    steps = [snap.metadata.get("step") for snap in app.get_state_history(cfg("t1"))]
     return {"same_thread_notes": runs, "same_thread_checkpoints": history_len(app, cfg("t1")),
+            "history_newest_first": steps == sorted(steps, reverse=True),
             "other_thread_checkpoints": history_len(app, cfg("t2")),
             "other_thread_values": dict(app.get_state(cfg("t2")).values),
             "no_checkpointer_notes": bare_runs, "no_checkpointer_error": error}
@@ -831,12 +833,14 @@ def time_travel_tree(topic: str, angle: str) -> List[dict]:
 def weigh_rows(topic: str, payload: Any) -> dict:
     """history_bytes of weigh()'s two runs, side by side: {"thin": [13, 32, 81, 124, 149],
     "fat": [13, 1544, 1593, 1636, 1661], "difference": [0, 1512, 1512, 1512, 1512],
-    "key_bytes": 12} for "가을" and 1,500 "x" (bytes, oldest first). `key_bytes`: what the key adds besides the value, `, "bulk": ""`
+    "carried": [1512], "key_bytes": 12} for "가을" and 1,500 "x" (bytes, oldest first;
+    `carried`: the distinct non-zero differences). `key_bytes`: what the key adds besides the value, `, "bulk": ""`
     with its separator, so fat[i] - thin[i] is 0 or payload_bytes + key_bytes."""
     rows = {}
     for name, inputs in (("thin", {"topic": topic}), ("fat", {"topic": topic, "bulk": payload})):
         rows[name] = history_bytes(_run_once(inputs), cfg("run-1"))
     rows["difference"] = [fat - thin for thin, fat in zip(rows["thin"], rows["fat"])]
+    rows["carried"] = sorted({d for d in rows["difference"] if d})  # what a carrying checkpoint adds
     rows["key_bytes"] = state_bytes({"bulk": "", "topic": ""}) - state_bytes({"topic": ""})
     return rows
 
@@ -851,8 +855,8 @@ FIELD_PURPOSES = {
     "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
     "checkpoint.id": "이 체크포인트의 고유하고 시간순인 id (config의 checkpoint_id)",
     "checkpoint.ts": "체크포인트를 쓴 시각",
-    "checkpoint.channel_values": "채널마다의 값, 곧 상태 그 자체 (여기서는 채널별 바이트)",
-    "checkpoint.channel_versions": "채널마다의 현재 버전: 쓰기가 있을 때마다 올라간다",
+    "checkpoint.channel_values": "채널마다의 값: 상태 키와 그래프 내부 채널 (여기서는 채널별 바이트)",
+    "checkpoint.channel_versions": "채널마다의 현재 버전: 채널에 쓰기가 있으면 스레드 전체에서 증가하는 새 버전을 받는다",
     "checkpoint.versions_seen": "노드마다 마지막으로 보고 실행한 채널 버전: 다음에 무엇이 실행될지를 정한다",
     "checkpoint.pending_sends": "아직 실행되지 않은 Send 작업 (동적 분기)",
     "checkpoint.updated_channels": "이 체크포인트를 만든 super-step이 쓴 채널",
@@ -862,7 +866,7 @@ FIELD_PURPOSES = {
     "metadata.writes": "이 체크포인트를 만든 super-step에서 각 노드가 쓴 값",
     "metadata.thread_id": "config에서 복사한 thread_id",
     "metadata.run_id": "이 체크포인트를 만든 실행의 id",
-    "parent_config": "바로 앞 체크포인트의 config: 스레드를 거슬러 올라가는 사슬",
+    "parent_config": "부모 체크포인트의 config: 스레드를 거슬러 올라가는 사슬",
     "pending_writes": "다음 super-step에서 이미 끝난 작업의 쓰기: 저장됐지만 아직 적용되지 않음",
 }
 
@@ -942,6 +946,8 @@ def _shown(field: str, value: Any) -> str:
                          for node, seen in value.items())
     if field == "metadata.writes" and isinstance(value, dict):
         return ", ".join(f"{node} → {sorted(w) if isinstance(w, dict) else w}" for node, w in value.items())
+    if value is None:
+        return "null (이 langgraph는 채우지 않는다)"
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -1635,7 +1641,8 @@ def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) ->
     not (as when a crash beats a background put), then `write` dies by SIGKILL.
 
     {"history_next": [["__start__"], ["plan"]], "next_after_crash": [],
-     "pending_task": "plan", "pending_writes": 4, "ran_on_resume": ["write", "review"],
+     "pending_task": "plan", "pending_writes": 4, "pending_channels": ["angle",
+     "branch:to:write", "notes", "stage"], "ran_on_resume": ["write", "review"],
      "checkpoints_after_resume": 5, "result": {<final values>}} (1.x): the history shows
     `plan` still to run, `get_state(cfg).next` is empty as if the run were done, and the
     resume applies plan's stored writes and runs only write and review. Rests on
@@ -1656,9 +1663,12 @@ def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) ->
             app = build_graph(saver)
             seen = [list(snap.next) for snap in history(app, cfg(thread_id))]
             snap = app.get_state(cfg(thread_id))
+            saved = saver.get_tuple(cfg(thread_id))
+            channels = sorted({write[1] for write in saved.pending_writes or ()})
         resumed = _resume(backend, store, thread_id, None)
     return {"history_next": seen, "next_after_crash": list(snap.next),
             "pending_task": resumed["pending_after_crash"], "pending_writes": resumed["pending_writes"],
+            "pending_channels": channels,
             "ran_on_resume": resumed["ran_on_resume"],
             "checkpoints_after_resume": resumed["checkpoints_after_resume"], "result": resumed["result"]}
 

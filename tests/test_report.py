@@ -39,7 +39,7 @@ def test_default_report_has_the_ten_keys_in_order_and_the_published_figures(defa
 def test_default_markdown_shows_399_and_6447_bytes(default):
     _, md = default
     assert "| 합계 | 399 | 6,447 | 6,048 |" in md, md
-    assert "= 4 × (1,500 + 12)이다" in md, md
+    assert "값을 실은 체크포인트마다 정확히 1,512바이트 = 페이로드 1,500 + 키가 더하는 12" in md, md
 
 
 def test_markdown_has_exactly_the_four_sections_in_order(default):

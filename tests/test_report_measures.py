@@ -28,7 +28,7 @@ def test_checkpoint_rows_after_one_run(ran):
 
 def test_thread_demo_same_thread_continues_other_starts_empty_none_keeps_nothing():
     assert ckpt.thread_demo(TOPIC) == {
-        "same_thread_notes": [3, 6], "same_thread_checkpoints": 10,
+        "same_thread_notes": [3, 6], "same_thread_checkpoints": 10, "history_newest_first": True,
         "other_thread_checkpoints": 0, "other_thread_values": {},
         "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}
 
@@ -58,7 +58,7 @@ def test_fork_demo_before_write():
 def test_weigh_rows_differ_by_payload_plus_the_key_where_the_value_is_carried():
     rows = ckpt.weigh_rows(TOPIC, "x" * 1500)
     assert rows == {"thin": [13, 32, 81, 124, 149], "fat": [13, 1544, 1593, 1636, 1661],
-                    "difference": [0, 1512, 1512, 1512, 1512], "key_bytes": 12}
+                    "difference": [0, 1512, 1512, 1512, 1512], "carried": [1512], "key_bytes": 12}
     assert len(', "bulk": ""') == rows["key_bytes"]
 
 
@@ -76,6 +76,9 @@ def test_a_run_that_fails_with_an_exception_keeps_the_point_it_stopped_at(mode):
 
 TRAPPED = {"history_next": [["__start__"], ["plan"]], "next_after_crash": [], "pending_task": "plan",
            "pending_writes": 4, "ran_on_resume": ["write", "review"], "checkpoints_after_resume": 5,
+           # plan's three state keys and the channel that triggers write (named after the node before 0.3)
+           "pending_channels": ["angle", "branch:to:write", "notes", "stage"] if LG >= (1, 0)
+           else ["angle", "notes", "plan", "stage"],
            "result": FINAL}
 
 
