@@ -1157,7 +1157,9 @@ def _postgres_bytes(saver: Any, thread_id: Optional[str], compressed: bool) -> D
     }
     found = {}
     with saver.lock:  # the saver's public connection (or pool), under its own lock
-        with (saver.conn.connection() if hasattr(saver.conn, "connection")
+        # subtle: a pool lends a connection; psycopg >= 3.3 gives a Connection a property
+        # named `connection` too, so test for the pool's getconn instead
+        with (saver.conn.connection() if hasattr(saver.conn, "getconn")
               else contextlib.nullcontext(saver.conn)) as conn:
             for table, sql in queries.items():
                 row = conn.execute(sql, params).fetchone()
