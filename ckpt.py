@@ -575,7 +575,7 @@ def _import_extra(backend: str) -> Any:
     except ImportError as exc:
         raise ImportError(
             f'backend "{backend}" needs the package {EXTRAS[backend]}: '
-            f"pip install 'agckpt[{backend}]' (or pip install {EXTRAS[backend]}); {exc}"
+            f"pip install {EXTRAS[backend]} (or pip install -e '.[{backend}]' in a clone of agckpt); {exc}"
         ) from None
 
 
