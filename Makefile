@@ -9,7 +9,7 @@ VENVPOD  := .venvpod
 PY39     ?= $(shell ls -d "$$(pyenv root 2>/dev/null)"/versions/3.9.*/bin/python 2>/dev/null | sort -V | tail -n 1)
 PIP_OPTS := --quiet --disable-pip-version-check
 
-.PHONY: report test test-latest test-0260 test-pod bench lock clean
+.PHONY: report report-postgres test test-latest test-0260 test-pod bench lock clean
 
 ## make report: run ckpt.py live on the newest langgraph and write ckpt_report.json/.md
 report: $(VENV)/.report
@@ -20,6 +20,17 @@ $(VENV)/bin/python:
 
 $(VENV)/.report: $(VENV)/bin/python pyproject.toml constraints/latest.txt
 	$(VENV)/bin/pip install $(PIP_OPTS) -c constraints/latest.txt -e '.[sqlite]'
+	@touch $@
+
+## make report-postgres: the same report with its PostgreSQL rows, measured on a throwaway
+##   server (scripts/with-postgres), written to report-postgres/ (git-ignored), so the
+##   committed report stays the default one
+report-postgres: $(VENV)/.postgres
+	scripts/with-postgres sh -c 'test -n "$$AGCKPT_PG_URL" || { echo "make report-postgres: no PostgreSQL server could be started (see the line above)" >&2; exit 1; }; \
+	  exec $(VENV)/bin/python make_report.py --out-dir report-postgres --postgres-url "$$AGCKPT_PG_URL"'
+
+$(VENV)/.postgres: $(VENV)/.report constraints/latest.txt
+	$(VENV)/bin/pip install $(PIP_OPTS) -c constraints/latest.txt -e '.[sqlite,postgres]'
 	@touch $@
 
 $(VENV)/.test: $(VENV)/.report constraints/latest.txt

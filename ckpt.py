@@ -581,7 +581,7 @@ def _import_extra(backend: str) -> Any:
     except ImportError as exc:
         raise ImportError(
             f'backend "{backend}" needs the package {EXTRAS[backend]}: '
-            f"pip install 'agckpt[{backend}]' (or pip install {EXTRAS[backend]}); {exc}"
+            f"pip install {EXTRAS[backend]} (or pip install -e '.[{backend}]' in a clone of agckpt); {exc}"
         ) from None
 
 
@@ -609,6 +609,115 @@ def _check_backend(backend: Any, url: Any) -> None:
         raise ValueError('url must be None for backend "memory": an in-memory saver has no store')
 
 
+_CLOSE_WAIT = 0.5  # seconds closing a saver waits for a LangGraph background write to end
+_RUN_WAIT = 1.0  # seconds Ctrl-C waits for a demo's resume to end before going on
+_SETUP_LOCK = threading.Lock()  # one SQLite setup() at a time in this process
+_PG_SETUP_KEY = int.from_bytes(b"agckpt", "big")  # the advisory lock every process takes around setup()
+_PG_SETUP_WAIT = 60.0  # seconds open_saver waits for another session's setup() to end
+
+
+def _masked(text: str) -> str:
+    """`text` with every password in it shown as ***.
+
+    "postgresql://alice:s3cret@host/db" -> "postgresql://alice:***@host/db";
+    "host=db password=s3cret" -> "host=db password=***" (also ?password=... in a URL).
+    """
+    text = re.sub(r"(://[^\s:@/?#]*:)[^\s@/?#]*@", r"\1***@", text)
+    return re.sub(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&'\"]*)", r"\1***", text, flags=re.I)
+
+
+def _first_line(exc: BaseException) -> str:
+    """The first line of an error's message, or its repr when it has none."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else repr(exc)
+
+
+@contextlib.contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back until the block ends, then raise KeyboardInterrupt.
+
+    For cleanup that must not be cut short: killing and reaping a child, closing a saver,
+    removing a folder. Only in the main thread under Python's default SIGINT handler (the
+    only place a KeyboardInterrupt is raised); elsewhere the block runs as it is.
+    """
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+    held = []
+    signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if held:
+        raise KeyboardInterrupt
+
+
+def _connected(backend: str, saver_class: Any, url: str) -> Any:
+    """saver_class on a new connection of its own to `url`, its tables set up.
+
+    The connection is made as the saver's from_conn_string makes it, but kept by the saver
+    alone, so that _close decides when it is closed. ConnectionError (one line, password
+    masked) when the store cannot be opened or the server cannot be reached; RuntimeError
+    when PostgreSQL was reached but setting up its tables failed.
+    """
+    if backend == "sqlite":
+        import sqlite3
+
+        try:
+            saver = saver_class(sqlite3.connect(url, check_same_thread=False))
+            with _SETUP_LOCK:
+                saver.setup()
+        except sqlite3.Error as exc:
+            raise ConnectionError(f"cannot open the sqlite store at url {url!r}: {_first_line(exc)}") from None
+        return saver
+    from psycopg import Connection
+    from psycopg.rows import dict_row
+
+    try:
+        conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row)
+    except Exception as exc:
+        raise ConnectionError(_masked(f"cannot reach PostgreSQL at url {url!r}: {_first_line(exc)}")) from None
+    try:  # other processes may be setting up the same database at this moment: one at a time
+        deadline = time.monotonic() + _PG_SETUP_WAIT
+        # subtle: polled, not pg_advisory_lock(): a session waiting inside a statement holds a
+        # snapshot, which the CREATE INDEX CONCURRENTLY of the setup() under way waits for
+        while not conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_PG_SETUP_KEY,)).fetchone()["ok"]:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"another session has held the setup lock for {_PG_SETUP_WAIT:.0f} s")
+            time.sleep(0.05)
+        saver = saver_class(conn)
+        saver.setup()
+        conn.execute("SELECT pg_advisory_unlock(%s)", (_PG_SETUP_KEY,))
+        return saver
+    except BaseException as exc:
+        with _ctrl_c_after():
+            conn.close()  # ends the session, and with it the advisory lock
+        if not isinstance(exc, Exception):
+            raise
+        raise RuntimeError(_masked(f"reached PostgreSQL at url {url!r}, but setting up its checkpoint "
+                                   f"tables failed: {_first_line(exc)}")) from None
+
+
+def _close(saver: Any) -> None:
+    """Close the saver's connection once no LangGraph background write is using it.
+
+    subtle: an interrupted invoke can leave LangGraph's background threads inside
+    saver.put/put_writes, and closing the connection under them crashes the interpreter
+    (SIGSEGV). Both savers use their connection only while holding saver.lock, so it is
+    closed holding that lock: a write in progress ends first, a later one fails on the
+    closed connection. When the lock stays taken (by this thread's own unfinished
+    iteration of saver.list(), kept alive by a traceback), the connection is left to the
+    garbage collector, which closes it once nothing refers to it any more.
+    """
+    if saver.lock.acquire(timeout=_CLOSE_WAIT):
+        try:
+            saver.conn.close()
+        finally:
+            saver.lock.release()
+
+
 @contextlib.contextmanager
 def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[Any]:
     """A saver for `backend`, closed (and its temporary store removed) on exit.
@@ -619,43 +728,36 @@ def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[A
     "memory": a new InMemorySaver (url must be None). "sqlite": `url` is the database file's
     path (default: a new file in a temporary folder, removed on exit); the saver is
     langgraph-checkpoint-sqlite's SqliteSaver. "postgres": `url` is required (a libpq
-    connection string); PostgresSaver.from_conn_string(url), then its setup() creates the
-    tables. Raises ValueError for an unknown backend or a missing url, ImportError naming
-    the extra to install, and the driver's error (one line) when the database cannot be
-    reached; no temporary file is left behind then.
+    connection string); a PostgresSaver on a connection made as its from_conn_string makes
+    it, then its setup() creates the tables, one process at a time (a PostgreSQL advisory
+    lock), so processes may open one new database at once. On exit the connection is
+    closed once LangGraph's background writes are done with it, also after Ctrl-C.
+    Raises ValueError for an unknown backend or a missing url, ImportError naming the extra
+    to install, ConnectionError (one line, naming the url, passwords shown as ***) when the
+    SQLite file cannot be opened or the PostgreSQL server cannot be reached, RuntimeError
+    when the server was reached but setting up the tables failed; no temporary file is
+    left behind then.
     """
     _check_backend(backend, url)
     if backend == "memory":
         yield new_saver()
         return
     saver_class = _import_extra(backend)
-    if backend == "sqlite":
-        folder = None
-        if url is None:
-            folder = tempfile.mkdtemp(prefix="agckpt-sqlite-")
-            url = os.path.join(folder, "checkpoints.sqlite")
+    folder = None
+    if backend == "sqlite" and url is None:
+        folder = tempfile.mkdtemp(prefix="agckpt-sqlite-")
+        url = os.path.join(folder, "checkpoints.sqlite")
+    try:
+        saver = _connected(backend, saver_class, url)
         try:
-            with saver_class.from_conn_string(url) as saver:
-                saver.setup()
-                yield saver
+            yield saver
         finally:
-            if folder is not None:
+            with _ctrl_c_after():
+                _close(saver)
+    finally:
+        if folder is not None:
+            with _ctrl_c_after():
                 shutil.rmtree(folder, ignore_errors=True)
-        return
-    try:
-        manager = saver_class.from_conn_string(url)
-        saver = manager.__enter__()
-    except Exception as exc:
-        raise ConnectionError(f"cannot reach PostgreSQL at url {url!r}: "
-                              f"{str(exc).strip().splitlines()[0] if str(exc).strip() else exc!r}") from None
-    try:
-        saver.setup()
-        yield saver
-    except BaseException:
-        if not manager.__exit__(*sys.exc_info()):
-            raise
-    else:
-        manager.__exit__(None, None, None)
 
 
 def invoke(app: Any, inputs: Any, config: dict, durability: Optional[str] = None) -> Any:
@@ -1349,7 +1451,7 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
 # exited or died.
 
 _THIS_FILE = os.path.abspath(__file__)  # resolved once: a later chdir cannot lose it
-_CHILD_PROGRAM = """\\
+_CHILD_PROGRAM = """\
 import importlib.util, json, sys
 spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
 ckpt = importlib.util.module_from_spec(spec)
@@ -1360,21 +1462,32 @@ print(json.dumps(ckpt._child(json.loads(sys.argv[2]))), flush=True)
 _CHILD_TIMEOUT = 120.0  # seconds a child may take before it is killed and reported
 _IN_REVIEW = "in-review"  # what a crashing child prints once it is inside review
 _SAVED_TIMEOUT = 10.0  # seconds review waits for the earlier checkpoints (wait_saved=True)
-_SETUP_LOCK = threading.Lock()  # one saver setup() at a time: concurrent CREATE TABLEs collide
 
 
 def _run_child(job: dict) -> Any:
     """Run `job` in a child process and wait: subprocess.CompletedProcess (text stdout).
 
-    The child is killed and reaped when it outlives _CHILD_TIMEOUT (RuntimeError) or when
-    this call is interrupted (the exception goes on).
+    The child is killed and reaped before this returns or raises: when it outlives
+    _CHILD_TIMEOUT (RuntimeError), and on Ctrl-C or any other exception (which goes on).
     """
+    args = [sys.executable, "-c", _CHILD_PROGRAM, _THIS_FILE, json.dumps(job)]
+    child = None
     try:
-        return subprocess.run([sys.executable, "-c", _CHILD_PROGRAM, _THIS_FILE, json.dumps(job)],
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                              encoding="utf-8", errors="replace", timeout=_CHILD_TIMEOUT)
+        with _ctrl_c_after():  # a child that has started is always in `child`
+            child = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                                     errors="replace")
+        out, err = child.communicate(timeout=_CHILD_TIMEOUT)
     except subprocess.TimeoutExpired:
         raise RuntimeError(f"the child process did not finish within {_CHILD_TIMEOUT:.0f} s") from None
+    finally:
+        if child is not None:
+            with _ctrl_c_after():
+                child.kill()  # nothing happens when it has already exited
+                child.wait()
+                child.stdout.close()
+                child.stderr.close()
+    return subprocess.CompletedProcess(args, child.returncode, out, err)
 
 
 def _child_failed(done: Any) -> RuntimeError:
@@ -1432,14 +1545,28 @@ def _child(job: dict) -> dict:
         return {"kept": history_len(app, config), "values": values, "pid": os.getpid()}
 
 
+def _check_demo_store(backend: str, url: Optional[str]) -> None:
+    """ValueError naming `url` for a SQLite url that no second process can open: a restart
+    needs a store that outlives the process ("", ":memory:", "file::memory:?cache=shared",
+    "file:x?mode=memory")."""
+    if backend != "sqlite" or url is None:
+        return
+    path, _, query = url.partition("?")
+    if path in ("", ":memory:", "file::memory:") or (path.startswith("file:") and "mode=memory" in query):
+        raise ValueError(f"url {url!r} is a SQLite database in this process's memory, which no other "
+                         "process can open: a restart needs a store that outlives the process (a file "
+                         "path, or None for a temporary file)")
+
+
 @contextlib.contextmanager
 def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
     """(url, thread_id) for one demo call: a store and thread no other call touches.
 
     sqlite without url: a new file in a new temporary folder (removed on exit) and "run-1".
     A given store (postgres, or a sqlite file): the url (a relative SQLite path made
-    absolute) and a thread id unique to the call, after opening it once here, so an
-    unreachable database fails before any child starts. memory: (None, "run-1").
+    absolute) and a thread id unique to the call, "run-1-<hex>", deleted from the store on
+    exit, so the store holds afterwards what it held before. The store is opened here
+    first, so an unreachable database fails before any child starts. memory: (None, "run-1").
     """
     if backend == "memory":
         yield None, "run-1"
@@ -1450,19 +1577,18 @@ def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
         try:
             yield os.path.join(folder, "checkpoints.sqlite"), "run-1"
         finally:
-            shutil.rmtree(folder, ignore_errors=True)
+            with _ctrl_c_after():
+                shutil.rmtree(folder, ignore_errors=True)
         return
     if backend == "sqlite":
         url = os.path.abspath(url)
-    try:
-        with _SETUP_LOCK, open_saver(backend, url):
-            pass
-    except ConnectionError:
-        raise
-    except Exception as exc:
-        first = (str(exc).strip().splitlines() or [repr(exc)])[0]
-        raise ConnectionError(f"cannot open the {backend} store at url {url!r}: {first}") from None
-    yield url, f"run-1-{uuid.uuid4().hex[:12]}"
+    thread_id = f"run-1-{uuid.uuid4().hex[:12]}"
+    with open_saver(backend, url) as saver:
+        try:
+            yield url, thread_id
+        finally:
+            with _ctrl_c_after():
+                saver.delete_thread(thread_id)
 
 
 def _check_durability(durability: Any) -> None:
@@ -1479,22 +1605,31 @@ def _check_durability(durability: Any) -> None:
 def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
     """Run thread "run-1" once in a child process; after it has exited, read it with a new saver.
 
-    Returns {"backend": "sqlite", "kept": 5, "after_restart": 5, "values_after_restart":
-    {"topic": ..., ..., "score": 5}, "survives": True} (checkpoints the child saw and the
-    new saver found; `survives`: the same count and the same final values came back).
+    Returns {"backend": "sqlite", "thread_id": "run-1", "kept": 5, "after_restart": 5,
+    "values_after_restart": {"topic": ..., ..., "score": 5}, "survives": True} (the thread
+    the demo ran; checkpoints the child saw and the new saver found; `survives`: the same
+    count and the same final values came back).
     memory: 5, 0, {}, False, since the saver lived in the child's memory. The child is a
     fresh `sys.executable` that loads this file by path and shares nothing with this
     process; the new saver is open_saver(backend, url) here, opened after the child exited.
     Each call has its own store (a new SQLite file in a temporary folder, removed
-    afterwards) or, on a given url, a thread id unique to the call ("run-1-<hex>"), so calls
-    may run concurrently. Rests on `app.get_state_history(cfg)` and `app.get_state(cfg)`.
-    Raises TypeError for a non-str topic, ValueError for an unknown backend or a missing
-    postgres url, ImportError naming the extra to install, ConnectionError (one line) for
-    a store that cannot be opened; all before any child starts. RuntimeError if the child
+    afterwards) or, on a given url, a thread id unique to the call ("run-1-<hex>"), deleted
+    from the store when the call returns or fails, so calls may run concurrently and the
+    store holds afterwards the threads it held before. Ctrl-C (or any exception) at any
+    point: the child is killed and reaped, the saver closed, the temporary folder removed,
+    the thread deleted, then the exception goes on. The current folder is needed only for
+    a relative SQLite path. Rests on `app.get_state_history(cfg)` and `app.get_state(cfg)`.
+    Raises TypeError for a non-str topic, ValueError for an unknown backend, a missing
+    postgres url, a SQLite url no other process can open ("", ":memory:", in-memory URIs)
+    or a topic PostgreSQL cannot store (NUL), ImportError naming the extra to install,
+    ConnectionError (one line, password masked) for a store that cannot be opened or
+    reached, RuntimeError when PostgreSQL was reached but its tables could not be set up;
+    all before any child starts and before anything is written. RuntimeError if the child
     fails, naming its error.
     """
-    _check_topic(topic)
     _check_backend(backend, url)
+    _check_topic(topic, backend)
+    _check_demo_store(backend, url)
     with _demo_store(backend, url) as (store, thread_id):
         done = _run_child({"backend": backend, "url": store, "thread_id": thread_id,
                            "topic": topic, "crash": False, "durability": None})
@@ -1505,7 +1640,7 @@ def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None)
             app = build_graph(saver)
             found = history_len(app, cfg(thread_id))
             values = dict(app.get_state(cfg(thread_id)).values)
-    return {"backend": backend, "kept": seen["kept"], "after_restart": found,
+    return {"backend": backend, "thread_id": thread_id, "kept": seen["kept"], "after_restart": found,
             "values_after_restart": values,
             "survives": found == seen["kept"] and values == seen["values"]}
 
@@ -1515,7 +1650,7 @@ def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
     """Kill a run inside `review` in a child process; then find, with a new saver, what was
     saved, and resume the thread from it.
 
-    Returns {"backend": "sqlite", "durability": "sync", "checkpoints_after_crash": 4,
+    Returns {"backend": "sqlite", "thread_id": "run-1", "durability": "sync", "checkpoints_after_crash": 4,
     "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
     "checkpoints_after_resume": 5, "result": {<final values>}}: checkpoints the new saver
     found; the node the thread's last checkpoint would run next ("" when none); how many
@@ -1530,15 +1665,18 @@ def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
     works until the checkpoints of plan and write are in the store (at most 10 s), the
     deterministic form of "review had been working a while"; without it, under the default
     (async) durability, the crash races the background writes of the steps just finished.
-    Each call has its own store and thread id, as in restart_demo. Raises TypeError for a
-    non-str topic or wait_saved, ValueError for an unknown backend or durability mode, a
-    mode on a langgraph without durability modes, wait_saved with durability="exit", or a
-    missing postgres url, ImportError naming the extra, ConnectionError (one line) for a
-    store that cannot be opened; all before any child starts. RuntimeError if the child
-    did not die inside review.
+    Each call has its own store and thread id, deleted afterwards, and Ctrl-C leaves
+    nothing behind, as in restart_demo. Raises TypeError for a non-str topic or
+    wait_saved, ValueError for an unknown backend or durability mode, a mode on a
+    langgraph without durability modes, wait_saved with durability="exit", a missing
+    postgres url, a SQLite url no other process can open or a topic PostgreSQL cannot
+    store, ImportError naming the extra, ConnectionError or RuntimeError for a store that
+    cannot be opened, as in restart_demo; all before any child starts. RuntimeError if the
+    child did not die inside review.
     """
-    _check_topic(topic)
     _check_backend(backend, url)
+    _check_topic(topic, backend)
+    _check_demo_store(backend, url)
     _check_durability(durability)
     if not isinstance(wait_saved, bool):
         raise TypeError(f"wait_saved must be a bool, got {type(wait_saved).__name__}")
@@ -1553,6 +1691,36 @@ def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
         return _resume(backend, store, thread_id, durability)
 
 
+def _to_the_end(fn: Any, *args: Any) -> Any:
+    """fn(*args) in a thread of its own, always run to its end; returns or raises what it did.
+
+    subtle: Ctrl-C in the middle of a LangGraph run leaves its background writes going on
+    the saver (closing the saver under them crashes the interpreter) and, when it lands
+    while LangGraph starts a worker thread, an idle thread that Python's exit waits for
+    forever. Here the run is never interrupted: Ctrl-C waits for its end (a fraction of a
+    second, at most _RUN_WAIT), then goes on.
+    """
+    done, out = threading.Event(), {}
+
+    def run() -> None:
+        try:
+            out["value"] = fn(*args)
+        except BaseException as exc:  # handed to the caller below
+            out["error"] = exc
+        finally:
+            done.set()
+
+    try:
+        threading.Thread(target=run, name="agckpt-resume").start()
+        done.wait()
+    finally:
+        with _ctrl_c_after():
+            done.wait(_RUN_WAIT)
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 def _resume(backend: str, store: Optional[str], thread_id: str, durability: Optional[str]) -> dict:
     """A new saver on the store: what it finds of the thread, then the resume (see crash_demo)."""
     config, ran = cfg(thread_id), []
@@ -1562,8 +1730,9 @@ def _resume(backend: str, store: Optional[str], thread_id: str, durability: Opti
         snap = app.get_state(config)
         saved = saver.get_tuple(config)
         writes = len(saved.pending_writes or []) if saved else 0
-        result = dict(invoke(app, None, config, durability)) if found else None
-        return {"backend": backend, "durability": durability, "checkpoints_after_crash": found,
+        result = dict(_to_the_end(invoke, app, None, config, durability)) if found else None
+        return {"backend": backend, "thread_id": thread_id, "durability": durability,
+                "checkpoints_after_crash": found,
                 # subtle: not snap.next, which leaves out a task whose writes are stored
                 "pending_after_crash": snap.tasks[0].name if snap.tasks else "",
                 "pending_writes": writes, "ran_on_resume": ran,

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import sys
+import sysconfig
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from string import Template
@@ -63,7 +64,8 @@ def _versions(postgres: bool) -> dict:
 def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None) -> dict:
     """Every figure of the report, from live calls of ckpt: one JSON-ready dict."""
     payload = "x" * payload_bytes
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:  # the demos' child processes run meanwhile
+    pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # the demos' child processes run meanwhile
+    try:
         demos = {name: pool.submit(fn, **kwargs) for name, (fn, kwargs) in _demos(topic, postgres_url).items()}
         app = ckpt.build_graph(ckpt.new_saver())
         app.invoke({"topic": topic}, ckpt.cfg("run-1"))
@@ -92,6 +94,8 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "postgres": bool(postgres_url),
         }
         report["demos"] = {name: future.result() for name, future in demos.items()}
+    finally:  # subtle: not `with`, whose exit would run every queued demo after a Ctrl-C
+        pool.shutdown(cancel_futures=True)  # waits for the demos already running: they clean up
     report["summary"] = _summary(topic, fork_angle, report)
     return report
 
@@ -580,7 +584,17 @@ def write_report(report: dict, folder: str) -> tuple:
     return json_path, md_path
 
 
-def parser() -> argparse.ArgumentParser:
+def default_out_dir() -> str:
+    """Where the report goes without --out-dir: next to ckpt.py, where the lab expects it,
+    unless ckpt.py is an installed copy (in site-packages); then the current folder."""
+    here = os.path.dirname(os.path.abspath(ckpt.__file__))
+    installed = {os.path.abspath(sysconfig.get_path(name)) for name in ("purelib", "platlib")}
+    if os.path.basename(here) in ("site-packages", "dist-packages") or here in installed:
+        return os.getcwd()
+    return here
+
+
+def parser(out_dir: str = None) -> argparse.ArgumentParser:
     angles = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
     p = argparse.ArgumentParser(prog="make_report.py",
                                 description="Run ckpt.py live and write ckpt_report.json and ckpt_report.md.")
@@ -590,8 +604,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fork-angle", default="비교", help=f"angle to fork with before 'write': one of {angles} (default: %(default)s)")
     p.add_argument("--postgres-url", default=os.environ.get("AGCKPT_PG_URL") or None, metavar="URL",
                    help="also measure a PostgreSQL saver at this libpq URL (default: $AGCKPT_PG_URL, else none)")
-    p.add_argument("--out-dir", default=os.path.dirname(os.path.abspath(ckpt.__file__)),
-                   help="folder to write both files into (default: the folder of ckpt.py)")
+    p.add_argument("--out-dir", default=out_dir or default_out_dir(),
+                   help="folder to write both files into, created when missing (default: the folder "
+                        "of ckpt.py; the current folder for an installed copy or agckpt-report)")
     return p
 
 
@@ -611,12 +626,13 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         try:
             with ckpt.open_saver("postgres", args.postgres_url):
                 pass
-        except (ImportError, ConnectionError, ValueError) as exc:
+        except (ImportError, ConnectionError, ValueError, RuntimeError) as exc:
             p.error(f"--postgres-url: {exc}")
 
 
-def main(argv=None) -> int:
-    p = parser()
+def main(argv=None, out_dir: str = None) -> int:
+    """Measure and write both files; `out_dir` replaces the default of --out-dir. Returns 0."""
+    p = parser(out_dir)
     argv = list(sys.argv[1:] if argv is None else argv)
     for i, arg in enumerate(argv[:-1]):  # subtle: argparse takes "--topic ---" for two options
         if arg == "--topic":
@@ -630,5 +646,26 @@ def main(argv=None) -> int:
     return 0
 
 
+def run(out_dir: str = None) -> None:
+    """main() as a command: exits 0, 2 on a usage error, 130 after Ctrl-C.
+
+    subtle: after Ctrl-C it leaves through os._exit once the cleanup has run (folders,
+    savers, demo processes): a LangGraph run interrupted while starting a worker thread
+    leaves that thread waiting for work forever, and Python's ordinary exit waits for it.
+    """
+    try:
+        status = main(out_dir=out_dir)
+    except KeyboardInterrupt:
+        print("make_report.py: interrupted", file=sys.stderr, flush=True)
+        sys.stdout.flush()
+        os._exit(130)
+    sys.exit(status)
+
+
+def cli() -> None:
+    """The agckpt-report command: writes into the current folder unless --out-dir says otherwise."""
+    run(out_dir=os.getcwd())
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -7,6 +7,7 @@ invariants that hold in every case; where it cannot (durability="sync", wait_sav
 the exact numbers.
 """
 import os
+import re
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -68,9 +69,18 @@ def on_postgres(pg_url):
     return concurrently(durable_cases("postgres", pg_url))
 
 
+def thread_of(got, backend):
+    """The thread the demo ran: "run-1" in a store of its own, "run-1-<hex>" in a given one."""
+    thread_id = got.get("thread_id", "")
+    pattern = r"run-1-[0-9a-f]{12}" if backend == "postgres" else "run-1"
+    assert re.fullmatch(pattern, thread_id), got
+    return thread_id
+
+
 def check_resumed(got, backend):
     """The invariants of every crash that left something: see the module docstring."""
     assert got["backend"] == backend, got
+    thread_of(got, backend)
     assert got["checkpoints_after_crash"] >= 1, got
     pending = got["pending_after_crash"]
     assert pending in ORDER, got
@@ -90,7 +100,7 @@ def check_resumed(got, backend):
 def check_lost_only_review(got, backend, durability=None):
     want = {"backend": backend, "durability": durability, "checkpoints_after_crash": 4,
             "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
-            "checkpoints_after_resume": 5, "result": uncrashed()}
+            "checkpoints_after_resume": 5, "result": uncrashed(), "thread_id": thread_of(got, backend)}
     assert got == want, got
 
 
@@ -119,7 +129,7 @@ def test_sqlite_crash_with_sync_durability_keeps_four_checkpoints_and_reruns_onl
 def test_sqlite_crash_with_exit_durability_leaves_nothing_to_resume(local):
     if LG >= (0, 6):
         got = local[0]["sqlite exit"]
-        assert got == dict(NOTHING, backend="sqlite", durability="exit"), got
+        assert got == dict(NOTHING, backend="sqlite", durability="exit", thread_id=thread_of(got, "sqlite")), got
     else:
         with pytest.raises(ValueError, match="durability"):
             ckpt.crash_demo(TOPIC, "sqlite", durability="exit")
@@ -134,7 +144,7 @@ def test_crash_demo_removes_its_temporary_sqlite_stores(local):
 
 def test_memory_crash_finds_nothing_and_says_so(memory_crash):
     got = memory_crash
-    assert got == dict(NOTHING, backend="memory", durability=None), got
+    assert got == dict(NOTHING, backend="memory", durability=None, thread_id=thread_of(got, "memory")), got
 
 
 # --- PostgreSQL ---
@@ -158,7 +168,7 @@ def test_postgres_crash_with_sync_durability_keeps_four_and_reruns_only_review(o
 def test_postgres_crash_with_exit_durability_leaves_nothing_to_resume(on_postgres, pg_url):
     if LG >= (0, 6):
         got = on_postgres["exit"]
-        assert got == dict(NOTHING, backend="postgres", durability="exit"), got
+        assert got == dict(NOTHING, backend="postgres", durability="exit", thread_id=thread_of(got, "postgres")), got
     else:
         with pytest.raises(ValueError, match="durability"):
             ckpt.crash_demo(TOPIC, "postgres", pg_url, durability="exit")

@@ -5,6 +5,7 @@ group of calls runs once per module, concurrently, and the tests read the result
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -20,7 +21,7 @@ TOPIC = "가을"
 SPACED = "  늦은 가을 "  # spaces at both ends, kept as given
 UNCRASHED = {"topic": TOPIC, "angle": "기본", "draft": "가을/기본", "stage": "review", "score": 5,
              "notes": ["plan:가을", "write:기본", "review:5"]}  # one plain run, written out
-MEMORY_LOST = {"backend": "memory", "kept": 5, "after_restart": 0, "values_after_restart": {},
+MEMORY_LOST = {"backend": "memory", "thread_id": "run-1", "kept": 5, "after_restart": 0, "values_after_restart": {},
                "survives": False}
 
 
@@ -55,7 +56,7 @@ def on_postgres(pg_url):
 @pytest.mark.sqlite
 def test_sqlite_keeps_all_five_checkpoints_and_the_values_across_a_real_restart(local):
     got = local[0]["sqlite"]
-    want = {"backend": "sqlite", "kept": 5, "after_restart": 5, "values_after_restart": UNCRASHED,
+    want = {"backend": "sqlite", "thread_id": "run-1", "kept": 5, "after_restart": 5, "values_after_restart": UNCRASHED,
             "survives": True}
     assert got == want, got
 
@@ -77,13 +78,17 @@ def test_restart_demo_removes_its_temporary_sqlite_store(local):
 
 
 def test_postgres_keeps_all_five_checkpoints_and_the_values_across_a_real_restart(on_postgres):
+    got = dict(on_postgres[1])
+    assert re.fullmatch(r"run-1-[0-9a-f]{12}", got.pop("thread_id")), on_postgres[1]
     want = {"backend": "postgres", "kept": 5, "after_restart": 5, "values_after_restart": UNCRASHED,
             "survives": True}
-    assert on_postgres[1] == want, on_postgres[1]
+    assert got == want, on_postgres[1]
 
 
 def test_postgres_calls_on_one_database_never_count_each_others_checkpoints(on_postgres):
-    assert on_postgres[2] == on_postgres[1], on_postgres
+    assert on_postgres[2]["thread_id"] != on_postgres[1]["thread_id"], on_postgres
+    without_ids = [{k: v for k, v in on_postgres[n].items() if k != "thread_id"} for n in (1, 2)]
+    assert without_ids[0] == without_ids[1], on_postgres
     assert on_postgres[2]["after_restart"] == 5, on_postgres[2]
 
 

@@ -1,0 +1,151 @@
+"""Ctrl-C at any moment of the demos and of make_report.py: no crash, nothing left behind.
+
+A driver (a child Python with a TMPDIR of its own) runs restart and crash demos in a loop
+and catches KeyboardInterrupt; before each demo it sets a timer that sends its own
+process SIGINT at a random moment of that demo (anywhere between its start and the time an
+uninterrupted demo takes, so every phase is hit: the child starting or running, the resume's
+invoke with LangGraph's background writes in flight, the cleanup). Then: no exit by a
+signal (SIGSEGV), no folder left in its TMPDIR, no thread left in the SQLite file the demos
+shared, and no process of ours alive 2 s after it ended.
+"""
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+from conftest import ROOT
+
+INTERRUPTS = 200  # on each langgraph line, split over DRIVERS drivers running side by side
+DRIVERS = 2
+MARK = "AGCKPT_INTERRUPT_TEST"  # an environment variable that marks every process of a run
+
+DRIVER = r"""
+import importlib.util, json, os, random, signal, sys, threading, time
+spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
+ckpt = importlib.util.module_from_spec(spec)
+sys.modules["ckpt"] = ckpt
+spec.loader.exec_module(ckpt)
+want, shared, rng = int(sys.argv[2]), sys.argv[3], random.Random(sys.argv[4])
+demos = [lambda: ckpt.crash_demo("가을"), lambda: ckpt.restart_demo("가을"),
+         lambda: ckpt.crash_demo("가을", "sqlite", shared), lambda: ckpt.restart_demo("가을", "sqlite", shared)]
+began = time.monotonic()
+demos[0]()
+span = time.monotonic() - began  # an uninterrupted demo's time
+caught = finished = 0
+while caught < want:
+    timer = threading.Timer(rng.uniform(0, span), os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        rng.choice(demos)()
+        timer.cancel()
+        timer.join()  # a SIGINT sent meanwhile is raised in here
+        finished += 1
+    except KeyboardInterrupt:
+        caught += 1
+print(json.dumps({"caught": caught, "finished": finished, "span": span}))
+"""
+
+
+def ours(mark):
+    """Pids of live processes whose environment holds MARK=mark (zombies have none)."""
+    needle = f"{MARK}={mark}".encode()
+    pids = []
+    for name in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{name}/environ", "rb") as handle:
+                if needle in handle.read().split(b"\0"):
+                    pids.append(int(name))
+        except (OSError, ValueError):
+            continue
+    return pids
+
+
+def gone_within(mark, seconds):
+    """The processes still alive after `seconds` (empty when all are gone sooner)."""
+    deadline = time.monotonic() + seconds
+    while ours(mark) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return ours(mark)
+
+
+def threads_in(path):
+    with sqlite3.connect(path) as conn:
+        return sorted(row[0] for row in conn.execute("SELECT DISTINCT thread_id FROM checkpoints"))
+
+
+@pytest.mark.sqlite
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds its processes in /proc")
+def test_demos_interrupted_at_random_moments_never_crash_and_leave_nothing(tmp_path):
+    mark = uuid.uuid4().hex
+    shared = tmp_path / "shared.sqlite"
+    with sqlite3.connect(str(shared)):
+        pass
+    drivers = []
+    for n in range(DRIVERS):
+        tmp = tmp_path / f"tmp-{n}"
+        tmp.mkdir()
+        env = dict(os.environ, TMPDIR=str(tmp), **{MARK: mark})
+        argv = [sys.executable, "-c", DRIVER, str(ROOT / "ckpt.py"), str(INTERRUPTS // DRIVERS),
+                str(shared), f"{mark}-{n}"]
+        drivers.append((tmp, subprocess.Popen(argv, env=env, cwd=str(tmp_path), stdout=subprocess.PIPE,
+                                              stderr=subprocess.PIPE, text=True)))
+    caught = 0
+    for tmp, driver in drivers:
+        out, err = driver.communicate(timeout=600)
+        assert driver.returncode != -signal.SIGSEGV, f"the driver crashed (SIGSEGV):\n{err[-3000:]}"
+        assert driver.returncode == 0, f"exit status {driver.returncode}:\n{err[-3000:]}"
+        result = json.loads(out.splitlines()[-1])
+        caught += result["caught"]
+        assert sorted(os.listdir(tmp)) == [], (sorted(os.listdir(tmp)), result)
+    assert caught >= INTERRUPTS, caught
+    assert gone_within(mark, 2.0) == [], "processes of the demos outlived their caller"
+    assert threads_in(str(shared)) == [], "an interrupted demo left its thread in the shared store"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds its processes in /proc")
+def test_make_report_interrupted_at_random_moments_ends_within_2_s(tmp_path):
+    """SIGINT to make_report.py alone, or to its whole process group as a terminal's Ctrl-C."""
+    mark, rng, interrupted = uuid.uuid4().hex, random.Random(13), 0
+    (tmp_path / "tmp").mkdir()
+    env = dict(os.environ, TMPDIR=str(tmp_path / "tmp"), **{MARK: mark})
+    env.pop("AGCKPT_PG_URL", None)
+
+    def start(out):
+        return subprocess.Popen([sys.executable, str(ROOT / "make_report.py"), "--out-dir", str(out)],
+                                env=env, cwd=str(tmp_path), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+    began = time.monotonic()
+    whole = start(tmp_path / "whole")
+    assert whole.wait(timeout=300) == 0, whole.stderr.read()
+    whole.stderr.close()
+    span = time.monotonic() - began  # an uninterrupted run, imports included
+    for attempt in range(40):
+        out = tmp_path / f"out-{attempt}"
+        report = start(out)
+        time.sleep(rng.uniform(0.05, 0.95) * span)
+        if report.poll() is not None:  # it finished first: not an interrupt
+            continue
+        (os.killpg if attempt % 2 else os.kill)(report.pid, signal.SIGINT)
+        sent = time.monotonic()
+        try:
+            report.wait(timeout=10)
+        finally:
+            took = time.monotonic() - sent
+            report.stderr.close()
+        assert took <= 2.0, f"make_report.py took {took:.2f} s to end after SIGINT"
+        assert report.returncode in (1, -signal.SIGINT, 130), report.returncode
+        assert gone_within(mark, 2.0) == [], "make_report's demo processes outlived it"
+        assert [n for n in os.listdir(out) if n.startswith(".tmp-")] == [] if out.exists() else True
+        interrupted += 1
+        if interrupted == 20:
+            break
+    assert interrupted == 20, interrupted
+    assert sorted(os.listdir(tmp_path / "tmp")) == [], sorted(os.listdir(tmp_path / "tmp"))
