@@ -47,11 +47,12 @@ __all__ = [
     "state_bytes", "history_bytes", "weigh", "lost_demo",
     # beyond the lab
     "open_saver", "invoke", "restart_demo", "crash_demo", "anatomy", "anatomy_rows",
-    "checkpoint_rows", "thread_demo", "replay_rows", "rerun_with_input", "fork_demo",
+    "first_run", "checkpoint_rows", "thread_demo", "replay_rows", "rerun_with_input", "fork_demo",
     "checkpoint_tree", "time_travel_tree", "weigh_rows", "FIELD_PURPOSES",
     "package_version", "langgraph_version", "has_durability", "has_backend", "incompressible",
     "payload_size", "NODES", "DEFAULT_ANGLE", "BACKENDS", "EXTRAS",
-    "stored_bytes", "weigh_stored", "physical_vs_logical", "durability_counts", "payload_sweep",
+    "stored_bytes", "weigh_stored", "physical_vs_logical", "postgres_placement", "durability_counts",
+    "payload_sweep", "failed_run", "trap_demo",
 ]
 
 NODES = ("plan", "write", "review")  # the graph's nodes, in the order they run
@@ -803,6 +804,15 @@ def checkpoint_rows(app: Any, config: dict) -> List[dict]:
                      "bytes": state_bytes(values)})
         previous = values
     return rows
+
+
+def first_run(topic: str) -> dict:
+    """One run of thread "run-1" on a new in-memory saver, read three ways:
+    {"checkpoints": checkpoint_rows(...), "pending": ["__start__", "plan", "write", "review",
+    ""], "anatomy": anatomy_rows(anatomy(...))} (the last checkpoint, taken apart)."""
+    app = _run_once({"topic": topic})
+    return {"checkpoints": checkpoint_rows(app, cfg("run-1")), "pending": pending(app, cfg("run-1")),
+            "anatomy": anatomy_rows(anatomy(app, cfg("run-1")))}
 
 
 def thread_demo(topic: str) -> dict:

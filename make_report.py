@@ -67,13 +67,8 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
     pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # the demos' child processes run meanwhile
     try:
         demos = {name: pool.submit(fn, **kwargs) for name, (fn, kwargs) in _demos(topic, postgres_url).items()}
-        app = ckpt.build_graph(ckpt.new_saver())
-        app.invoke({"topic": topic}, ckpt.cfg("run-1"))
-        report = {
+        report = dict(ckpt.first_run(topic), **{
             "versions": _versions(bool(postgres_url)),
-            "checkpoints": ckpt.checkpoint_rows(app, ckpt.cfg("run-1")),
-            "pending": ckpt.pending(app, ckpt.cfg("run-1")),
-            "anatomy": ckpt.anatomy_rows(ckpt.anatomy(app, ckpt.cfg("run-1"))),
             "threads": ckpt.thread_demo(topic),
             "replays": ckpt.replay_rows(topic),
             "rerun": ckpt.rerun_with_input(topic, OTHER_TOPIC),
@@ -92,7 +87,7 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "lost": ckpt.lost_demo(topic),
             "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
             "postgres": bool(postgres_url),
-        }
+        })
         report["demos"] = {name: future.result() for name, future in demos.items()}
     finally:  # subtle: not `with`, whose exit would run every queued demo after a Ctrl-C
         pool.shutdown(cancel_futures=True)  # waits for the demos already running: they clean up
