@@ -145,3 +145,20 @@ def test_a_plain_script_without_a_main_guard_runs_both_demos(tmp_path, how):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == [0, 0], done.stdout
+
+
+RELATIVE = """\
+import importlib.util, json, os, sys
+spec = importlib.util.spec_from_file_location("ckpt_by_relative_path", "ckpt.py")
+ckpt = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ckpt)
+os.chdir(sys.argv[1])  # the module was found relative to the old folder
+print(json.dumps(ckpt.restart_demo("가을", "memory")["kept"]))
+"""
+
+
+def test_a_module_loaded_by_a_relative_path_still_runs_demos_after_a_chdir(tmp_path):
+    done = subprocess.run([sys.executable, "-c", RELATIVE, str(tmp_path)], cwd=str(ROOT),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "5", done.stdout
