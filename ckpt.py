@@ -3,8 +3,10 @@
 A checkpointer saves the *whole* state at every super-step, so a thread can be continued,
 replayed from any saved point, or forked with changed values; and for the same reason the
 size of the state is the cost of saving it. Sizes here are bytes of a JSON serialization,
-never time. Below the banner near the end: real durable savers (SQLite, PostgreSQL), real
-process restarts and crashes, and what each saver physically stores.
+never time. Sections 1-7 are the lab's steps, in its order. Below the "Beyond the lab"
+banner: real durable savers (SQLite, PostgreSQL), the measures the report prints, real
+process restarts and crashes, what each saver physically stores, and the checks that refuse
+configs, values and stores no saver handles as they are.
 
 Glossary:
   config    {"configurable": {"thread_id": ..., ["checkpoint_ns": "", "checkpoint_id": ...]}}
