@@ -443,11 +443,12 @@ def history_bytes(app: CompiledStateGraph, config: "RunnableConfig") -> List[int
 
 
 def payload_size(payload: Any) -> int:
-    """The payload's own size in bytes: UTF-8 length of a str, len of bytes, else state_bytes."""
+    """The payload's own size in bytes: UTF-8 length of a str, the bytes of bytes, bytearray
+    or memoryview, else state_bytes. payload_size("가을") -> 6; payload_size(b"ab") -> 2."""
     if isinstance(payload, str):
         return len(payload.encode("utf-8"))
-    if isinstance(payload, (bytes, bytearray)):
-        return len(payload)
+    if isinstance(payload, (bytes, bytearray, memoryview)):
+        return memoryview(payload).nbytes
     return state_bytes(payload)
 
 
@@ -1469,7 +1470,7 @@ spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
 ckpt = importlib.util.module_from_spec(spec)
 sys.modules["ckpt"] = ckpt
 spec.loader.exec_module(ckpt)
-print(json.dumps(ckpt._child(json.loads(sys.argv[2]))), flush=True)
+print(json.dumps(ckpt._child(json.load(sys.stdin))), flush=True)
 """
 _CHILD_TIMEOUT = 120.0  # seconds a child may take before it is killed and reported
 _IN_REVIEW = "in-review"  # what a crashing child prints once it is inside review
@@ -1482,14 +1483,14 @@ def _run_child(job: dict) -> Any:
     The child is killed and reaped before this returns or raises: when it outlives
     _CHILD_TIMEOUT (RuntimeError), and on Ctrl-C or any other exception (which goes on).
     """
-    args = [sys.executable, "-c", _CHILD_PROGRAM, _THIS_FILE, json.dumps(job)]
+    args = [sys.executable, "-c", _CHILD_PROGRAM, _THIS_FILE]  # the job goes in on stdin: any size
     child = None
     try:
         with _ctrl_c_after():  # a child that has started is always in `child`
-            child = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, encoding="utf-8",
                                      errors="replace")
-        out, err = child.communicate(timeout=_CHILD_TIMEOUT)
+        out, err = child.communicate(json.dumps(job), timeout=_CHILD_TIMEOUT)
     except subprocess.TimeoutExpired:
         raise RuntimeError(f"the child process did not finish within {_CHILD_TIMEOUT:.0f} s") from None
     finally:
@@ -1497,8 +1498,8 @@ def _run_child(job: dict) -> Any:
             with _ctrl_c_after():
                 child.kill()  # nothing happens when it has already exited
                 child.wait()
-                child.stdout.close()
-                child.stderr.close()
+                for stream in (child.stdin, child.stdout, child.stderr):
+                    stream.close()
     return subprocess.CompletedProcess(args, child.returncode, out, err)
 
 

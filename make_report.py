@@ -19,11 +19,15 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from string import Template
 
-import ckpt
+try:
+    import ckpt
+except KeyboardInterrupt:  # Ctrl-C while langgraph is still being imported: nothing to clean up
+    print("make_report.py: interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 JSON_NAME, MD_NAME = "ckpt_report.json", "ckpt_report.md"
 SECTIONS = ["## 무엇이 저장되는가", "## 되감기와 분기는 어떻게 다른가", "## 크기로 잰 것", "## 사라지는 것"]
-MIN_PAYLOAD = 300
+MIN_PAYLOAD, MAX_PAYLOAD = 300, 100_000_000  # bytes: enough to see the difference; fits in memory
 OTHER_TOPIC = "겨울"  # the input given at a past checkpoint, in place of None
 MODES = ["exit", "async", "sync"]  # langgraph's durability modes (>= 0.6), in that order
 
@@ -260,9 +264,12 @@ def lit(text: str) -> str:
 
 def code(value, limit: int = 80) -> str:
     """A value as its JSON literal in a code span (spaces kept); a long one shortened, with its
-    full length in characters stated: "x" * 200 -> `"xxx…` (202자)."""
+    full length stated: "x" * 200 -> `"xxx…` (200자), the length of the str itself."""
     text = json.dumps(value, ensure_ascii=False)
-    return lit(text) if len(text) <= limit else f"{lit(text[:limit - 1] + '…')} ({len(text)}자)"
+    if len(text) <= limit:
+        return lit(text)
+    size = f"{len(value)}자" if isinstance(value, str) else f"JSON {len(text)}자"
+    return f"{lit(text[:limit - 1] + '…')} ({size})"
 
 
 def table(header: list, rows: list) -> str:
@@ -277,7 +284,7 @@ def n(number) -> str:
 
 
 def yes(flag: bool) -> str:
-    return "예" if flag else "아니오"
+    return "이 실행에서 확인: " + ("예" if flag else "아니오")
 
 
 def nodes(names: list) -> str:
@@ -456,11 +463,11 @@ def _stored_view(measured: list) -> list:
     return [(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in measured]
 
 
-def _missing(r: dict, backend: str, would_show: str) -> str:
+def _missing(r: dict, backend: str, would_show: str, what: str = "이 행은") -> str:
     """One line naming the package a saver needs, where it is not installed ("" otherwise)."""
     if backend not in r["missing"]:
         return ""
-    return (f"\n{would_show}. 이 기계에는 `{ckpt.EXTRAS[backend]}`가 설치되어 있지 않아 이 행은 측정하지 않았다 "
+    return (f"\n{would_show}. 이 기계에는 `{ckpt.EXTRAS[backend]}`가 설치되어 있지 않아 {what} 측정하지 않았다 "
             f"(`pip install {ckpt.EXTRAS[backend]}`).\n")
 
 
@@ -468,7 +475,7 @@ def lost_fields(r: dict, s: dict) -> dict:
     d, lost = r["demos"], r["lost"]
     backends = [b for b in ("memory", "sqlite", "postgres") if f"restart:{b}" in d]
     restarts = [[SAVER_NAMES[b], d[f"restart:{b}"]["kept"], d[f"restart:{b}"]["after_restart"],
-                 yes(d[f"restart:{b}"]["survives"])] for b in backends]
+                 "예" if d[f"restart:{b}"]["survives"] else "아니오"] for b in backends]
     crashes = [[SAVER_NAMES[b], c["checkpoints_after_crash"], lit(c["pending_after_crash"]) if c["pending_after_crash"] else "—",
                 nodes(c["ran_on_resume"]), "—" if c["result"] is None else c["checkpoints_after_resume"]]
                for b in backends for c in [d[f"crash:{b}"]]]
@@ -522,7 +529,8 @@ def _durability(r: dict) -> str:
 def _trap(r: dict) -> str:
     t = r["demos"].get("trap")
     if t is None:
-        return _missing(r, "sqlite", "이 절은 자식 프로세스가 SQLite 파일에 남긴 스레드를 새 saver가 읽은 결과다").strip()
+        return _missing(r, "sqlite", "이 절은 자식 프로세스가 SQLite 파일에 남긴 스레드를 새 saver가 읽은 결과다",
+                        "이 절의 값은").strip()
     history_next = ", ".join(lit(x[0]) if x else "(끝)" for x in t["history_next"])
     looks_done = "비어 있어 실행이 끝난 것처럼 보인다" if not t["next_after_crash"] else "비어 있지 않다"
     skipped = "(`plan`은 다시 실행되지 않았다) " if "plan" not in t["ran_on_resume"] else ""
@@ -548,7 +556,7 @@ def render(report: dict) -> str:
                                topic=code(s["topic"]), payload_bytes=n(w["payload_bytes"]), fork_angle=lit(s["fork_angle"]))
     parts = [header, SAVED.substitute(saved_fields(report)), TRAVEL.substitute(travel_fields(report, s)),
              SIZE.substitute(size_fields(report, s)), LOST.substitute(lost_fields(report, s))]
-    return "\n".join(parts).rstrip("\n") + "\n"
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(parts)).rstrip("\n") + "\n"
 
 
 # ---------------------------------------------------------------------------------------
@@ -595,7 +603,7 @@ def parser(out_dir: str = None) -> argparse.ArgumentParser:
                                 description="Run ckpt.py live and write ckpt_report.json and ckpt_report.md.")
     p.add_argument("--topic", default="가을", help="the topic to run the graph on (default: %(default)s)")
     p.add_argument("--payload-bytes", type=int, default=1500, metavar="N",
-                   help=f"size of the value put into 'bulk': N 'x' characters, at least {MIN_PAYLOAD} (default: %(default)s)")
+                   help=f"size of the value put into 'bulk': N 'x' characters, {MIN_PAYLOAD} to {MAX_PAYLOAD:,} (default: %(default)s)")
     p.add_argument("--fork-angle", default="비교", help=f"angle to fork with before 'write': one of {angles} (default: %(default)s)")
     p.add_argument("--postgres-url", default=os.environ.get("AGCKPT_PG_URL") or None, metavar="URL",
                    help="also measure a PostgreSQL saver at this libpq URL (default: $AGCKPT_PG_URL, else none)")
@@ -607,8 +615,13 @@ def parser(out_dir: str = None) -> argparse.ArgumentParser:
 
 def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Usage errors, all through the parser: one message, exit status 2."""
-    if args.payload_bytes < MIN_PAYLOAD:
-        p.error(f"--payload-bytes must be at least {MIN_PAYLOAD}, got {args.payload_bytes}")
+    if not MIN_PAYLOAD <= args.payload_bytes <= MAX_PAYLOAD:
+        p.error(f"--payload-bytes must be at least {MIN_PAYLOAD} and at most {MAX_PAYLOAD:,}, "
+                f"got {args.payload_bytes}")
+    try:
+        ckpt._check_topic(args.topic, "postgres" if args.postgres_url else None)
+    except (TypeError, ValueError) as exc:
+        p.error(f"--topic: {exc}")
     if args.fork_angle not in ckpt.ANGLES or args.fork_angle == ckpt.DEFAULT_ANGLE:
         p.error(f"--fork-angle must be one of {[a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]}, got {args.fork_angle!r}")
     try:
@@ -629,10 +642,11 @@ def main(argv=None, out_dir: str = None) -> int:
     """Measure and write both files; `out_dir` replaces the default of --out-dir. Returns 0."""
     p = parser(out_dir)
     argv = list(sys.argv[1:] if argv is None else argv)
-    for i, arg in enumerate(argv[:-1]):  # subtle: argparse takes "--topic ---" for two options
-        if arg == "--topic":
+    i = 0
+    while i < len(argv) - 1:  # subtle: argparse takes "--topic ---" for two options
+        if argv[i] == "--topic":
             argv[i:i + 2] = [f"--topic={argv[i + 1]}"]
-            break
+        i += 1
     args = p.parse_args(argv)
     _check_args(p, args)
     report = measure(args.topic, args.payload_bytes, args.fork_angle, args.postgres_url)

@@ -157,3 +157,8 @@ def test_state_bytes_of_a_value_that_contains_itself_names_the_path():
 ])
 def test_state_bytes_counts_what_json_writes_as_is(values, size):
     assert ckpt.state_bytes(values) == size
+
+
+def test_the_size_of_a_memoryview_payload_is_its_bytes():
+    assert ckpt.payload_size(memoryview(b"x" * 500)) == 500
+    assert ckpt.weigh("가을", memoryview(b"x" * 500))["payload_bytes"] == 500

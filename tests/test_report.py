@@ -271,4 +271,24 @@ def test_a_topic_keeps_the_four_sections_the_tables_and_the_numbers(tmp_path, to
             width = None
     assert "| 합계 | " in md and f"주제 {make_report.code(topic)}" in md, md[:400]
     if len(topic) > 80:  # a long topic is shortened where it is shown, with its full length
-        assert f"({len(topic) + 2}자)" in md, md[:400]
+        assert f"({len(topic)}자)" in md, md[:400]
+
+
+def test_a_topic_too_long_for_a_command_line_still_reaches_the_demo_children(tmp_path):
+    """The child's job goes in on its stdin: 150,000 Hangul characters are more than one
+    command-line argument may hold (128 KiB), and the run still completes."""
+    topic = "가" * 150_000
+    result = ckpt.restart_demo(topic, "memory")
+    assert (result["kept"], result["after_restart"]) == (5, 0), result
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--payload-bytes", "100000001"], "--payload-bytes must be at least 300 and at most 100,000,000"),
+    (["--topic", "가\udcff"], "--topic: topic has a lone surrogate"),
+])
+def test_a_topic_or_payload_no_run_can_take_is_a_usage_error(tmp_path, capsys, args, needle):
+    with pytest.raises(SystemExit) as exit_info:
+        make_report.main(["--out-dir", str(tmp_path), *args])
+    assert exit_info.value.code == 2
+    assert needle in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
