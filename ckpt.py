@@ -1503,6 +1503,14 @@ def _run_child(job: dict) -> Any:
     return subprocess.CompletedProcess(args, child.returncode, out, err)
 
 
+def _run_dying_child(job: dict) -> None:
+    """_run_child for a child meant to die by SIGKILL once it says it is inside the node;
+    RuntimeError naming how it ended otherwise."""
+    done = _run_child(job)
+    if done.returncode != -signal.SIGKILL or _IN_REVIEW not in done.stdout:
+        raise _child_failed(done)
+
+
 def _child_failed(done: Any) -> RuntimeError:
     """One line: the child's exit status and its last error ("ValueError: ..."), as it printed it."""
     lines = [line for line in done.stderr.splitlines() if line.strip()]
@@ -1697,10 +1705,8 @@ def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
         raise ValueError('wait_saved=True cannot be used with durability="exit": that mode '
                          "saves no checkpoint until the run ends, so review would wait in vain")
     with _demo_store(backend, url) as (store, thread_id):
-        done = _run_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
-                           "crash": True, "durability": durability, "wait_saved": wait_saved})
-        if done.returncode != -signal.SIGKILL or _IN_REVIEW not in done.stdout:
-            raise _child_failed(done)
+        _run_dying_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
+                          "crash": True, "durability": durability, "wait_saved": wait_saved})
         return _resume(backend, store, thread_id, durability)
 
 
@@ -1831,16 +1837,15 @@ def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) ->
     `app.get_state_history`, `app.get_state` and `invoke(None, cfg)` on a new saver.
     ValueError for backend "memory" (nothing outlives the child); other errors as crash_demo.
     """
-    _check_topic(topic)
     _check_backend(backend, url)
+    _check_topic(topic, backend)
+    _check_demo_store(backend, url)
     if backend == "memory":
         raise ValueError('backend must be "sqlite" or "postgres": the trap needs a store that '
                          "outlives the child process")
     with _demo_store(backend, url) as (store, thread_id):
-        done = _run_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
-                           "crash": False, "trap": True, "durability": None})
-        if done.returncode != -signal.SIGKILL or _IN_REVIEW not in done.stdout:
-            raise _child_failed(done)
+        _run_dying_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
+                          "crash": False, "trap": True, "durability": None})
         with open_saver(backend, store) as saver:
             app = build_graph(saver)
             seen = [list(snap.next) for snap in history(app, cfg(thread_id))]

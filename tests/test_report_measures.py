@@ -103,3 +103,10 @@ def test_postgres_keeps_str_values_inline_and_lists_and_the_input_in_blobs(pg_ur
     assert got["blob"] == ["__start__", "notes"], got
     assert {"angle", "bulk", "draft", "score", "stage", "topic"} <= set(got["inline"]), got
     assert not set(got["inline"]) & set(got["blob"]), got
+
+
+@pytest.mark.sqlite
+@pytest.mark.parametrize("url", ["", ":memory:", "file::memory:?cache=shared"])
+def test_the_trap_refuses_a_sqlite_store_only_this_process_could_open(url):
+    with pytest.raises(ValueError, match="url"):
+        ckpt.trap_demo(TOPIC, "sqlite", url)
