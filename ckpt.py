@@ -16,6 +16,7 @@ Glossary:
 """
 
 import contextlib
+import functools
 import json
 import operator
 import os
@@ -320,7 +321,8 @@ def replay(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> dict
     `added` counts the whole thread (its thread_id and checkpoint_ns) even when `config`
     names a checkpoint; the point itself is looked for as snapshot_before does.
     Rests on `app.invoke(None, snapshot.config)`: input None continues from the saved point
-    (any other input would start over). ValueError when there is no such point, and for
+    (any other input runs from the first node again, on top of the values saved there:
+    rerun_with_input). ValueError when there is no such point, and for
     config errors as history(); TypeError for a node that is not a str.
     """
     thread = _check_config(app, config)
@@ -474,6 +476,13 @@ def _check_payload(payload: Any, backend: Optional[str] = None) -> None:
     _check_storable(payload, "payload", backend)
 
 
+def _thin_and_fat(topic: str, payload: Any) -> tuple:
+    """history_bytes of a run without and of a run with `payload` in "bulk", each on its own
+    new saver: ([13, 32, 81, 124, 149], [13, 1544, ...]). One app at a time is alive."""
+    thin = history_bytes(_run_once({"topic": topic}), cfg("run-1"))
+    return thin, history_bytes(_run_once({"topic": topic, "bulk": payload}), cfg("run-1"))
+
+
 def weigh(topic: str, payload: Any) -> dict:
     """Run the graph twice, each on its own new saver: without and with `payload` in "bulk".
 
@@ -489,11 +498,7 @@ def weigh(topic: str, payload: Any) -> dict:
     _check_topic(topic)
     _check_payload(payload)
     size = payload_size(payload)
-    thin_app = _run_once({"topic": topic})
-    thin = history_bytes(thin_app, cfg("run-1"))
-    del thin_app
-    fat_app = _run_once({"topic": topic, "bulk": payload})
-    fat = history_bytes(fat_app, cfg("run-1"))
+    thin, fat = _thin_and_fat(topic, payload)
     return {
         "checkpoints": len(fat),
         "thin_total": sum(thin),
@@ -534,6 +539,7 @@ BACKENDS = ("memory", "sqlite", "postgres")
 EXTRAS = {"sqlite": "langgraph-checkpoint-sqlite", "postgres": "langgraph-checkpoint-postgres"}
 
 
+@functools.lru_cache(maxsize=None)  # what is installed does not change while we run
 def package_version(name: str = "langgraph") -> Optional[str]:
     """An installed package's version string, or None when it is not installed.
 
@@ -951,9 +957,8 @@ def weigh_rows(topic: str, payload: Any) -> dict:
     "carried": [1512], "key_bytes": 12} for "가을" and 1,500 "x" (bytes, oldest first;
     `carried`: the distinct non-zero differences). `key_bytes`: what the key adds besides the value, `, "bulk": ""`
     with its separator, so fat[i] - thin[i] is 0 or payload_bytes + key_bytes."""
-    rows = {}
-    for name, inputs in (("thin", {"topic": topic}), ("fat", {"topic": topic, "bulk": payload})):
-        rows[name] = history_bytes(_run_once(inputs), cfg("run-1"))
+    thin, fat = _thin_and_fat(topic, payload)
+    rows = {"thin": thin, "fat": fat}
     rows["difference"] = [fat - thin for thin, fat in zip(rows["thin"], rows["fat"])]
     rows["carried"] = sorted({d for d in rows["difference"] if d})  # what a carrying checkpoint adds
     rows["key_bytes"] = state_bytes({"bulk": "", "topic": ""}) - state_bytes({"topic": ""})
@@ -1531,20 +1536,25 @@ def _lab_graph(checkpointer: Any, wrap: Any) -> Any:
     return graph.compile(checkpointer=checkpointer)
 
 
-def _dying_review(saver: Any, config: dict, wait_saved: bool) -> Any:
-    """A review node that never returns: it kills its own process with SIGKILL."""
+def _dying_node(ready: Any) -> Any:
+    """A node that never returns: it works until ready() holds (at most _SAVED_TIMEOUT s),
+    says it is inside (_IN_REVIEW) and kills its own process with SIGKILL."""
 
-    def review(state: dict) -> dict:
-        if wait_saved:  # work until the checkpoints of plan and write are in the store
-            deadline = time.monotonic() + _SAVED_TIMEOUT
-            while (sum(1 for _ in saver.list(config)) < len(NODES) + 1
-                   and time.monotonic() < deadline):
-                time.sleep(0.005)
+    def node(state: dict) -> dict:
+        deadline = time.monotonic() + _SAVED_TIMEOUT
+        while not ready() and time.monotonic() < deadline:
+            time.sleep(0.005)
         print(_IN_REVIEW, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)  # ends the process at once: no cleanup, no flush
         raise RuntimeError("SIGKILL did not end the process")  # pragma: no cover
 
-    return review
+    return node
+
+
+def _dying_review(saver: Any, config: dict, wait_saved: bool) -> Any:
+    """review that dies by SIGKILL; with wait_saved, once plan's and write's checkpoints are
+    in the store."""
+    return _dying_node(lambda: not wait_saved or sum(1 for _ in saver.list(config)) > len(NODES))
 
 
 def _child(job: dict) -> dict:
@@ -1777,15 +1787,14 @@ def failed_run(topic: str, durability: Optional[str] = None) -> dict:
     _check_durability(durability)
     ran, failing = [], [True]
 
-    def wrap(name: str, fn: Any) -> Any:
-        def node(state: dict) -> dict:
-            ran.append(name)
-            if name == "review" and failing[0]:
-                raise RuntimeError("review failed")
-            return fn(state)
-        return node
+    def failing_review(state: dict) -> dict:
+        if failing[0]:
+            raise RuntimeError("review failed")
+        return review(state)
 
-    app, config = _lab_graph(new_saver(), wrap), cfg("run-1")
+    record = _recording(ran)
+    app = _lab_graph(new_saver(), lambda name, fn: record(name, failing_review if name == "review" else fn))
+    config = cfg("run-1")
     try:
         invoke(app, {"topic": topic}, config, durability)
     except RuntimeError as exc:
@@ -1808,17 +1817,11 @@ def _trapped_app(saver: Any, config: dict) -> Any:
             return put(where, checkpoint, metadata, versions)
         return {"configurable": dict(where["configurable"], checkpoint_id=checkpoint["id"])}
 
-    def write_dies(state: dict) -> dict:
-        deadline = time.monotonic() + _SAVED_TIMEOUT
-        while time.monotonic() < deadline:  # until plan's writes are stored as pending writes
-            saved = saver.get_tuple(config)
-            if saved and any(w[1] == "angle" for w in saved.pending_writes or ()):
-                break
-            time.sleep(0.005)
-        print(_IN_REVIEW, flush=True)
-        os.kill(os.getpid(), signal.SIGKILL)
-        raise RuntimeError("SIGKILL did not end the process")  # pragma: no cover
+    def plan_written() -> bool:  # plan's writes are stored as pending writes
+        saved = saver.get_tuple(config)
+        return bool(saved) and any(w[1] == "angle" for w in saved.pending_writes or ())
 
+    write_dies = _dying_node(plan_written)
     saver.put = held_put  # an instance attribute shadows the method, in this child only
     return _lab_graph(saver, lambda name, fn: write_dies if name == "write" else fn)
 
@@ -1873,6 +1876,7 @@ def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) ->
 _FORMAT_SINCE = {3: "0.3.24", 4: "0.5.0"}  # checkpoint format -> first langgraph writing it
 
 
+@functools.lru_cache(maxsize=None)
 def _readable_format() -> int:
     """The newest checkpoint format the installed langgraph reads: 2 on 0.2.60, 4 on 1.x.
 

@@ -61,7 +61,7 @@ def _versions(postgres: bool) -> dict:
     """The versions measured with: python, langgraph and each saver package that is installed."""
     names = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]] + ([ckpt.EXTRAS["postgres"]] if postgres else [])
     found = {"python": ".".join(map(str, sys.version_info[:3]))}
-    found.update({name: ckpt.package_version(name) for name in names if ckpt.package_version(name)})
+    found.update({name: v for name, v in ((n, ckpt.package_version(n)) for n in names) if v})
     return found
 
 
