@@ -2,11 +2,11 @@
 
 A checkpointer saves the *whole* state at every super-step, so a thread can be continued,
 replayed from any saved point, or forked with changed values; and for the same reason the
-size of the state is the cost of saving it. Sizes here are bytes of a JSON serialization,
-never time. Sections 1-7 are the lab's steps, in its order. Below the "Beyond the lab"
-banner: real durable savers (SQLite, PostgreSQL), the measures the report prints, real
-process restarts and crashes, what each saver physically stores, and the checks that refuse
-configs, values and stores no saver handles as they are.
+size of the state is the cost of saving it. Sizes are bytes of a JSON serialization, never
+time. Sections 1-7 are the lab's steps, in its order. Below the "Beyond the lab" banner:
+durable savers (SQLite, PostgreSQL), the measures the report prints, real process restarts
+and crashes, what each saver physically stores, and the checks that refuse configs, values
+and stores no saver handles as they are.
 
 Glossary:
   config    {"configurable": {"thread_id": ..., ["checkpoint_ns": "", "checkpoint_id": ...]}}
@@ -17,6 +17,7 @@ Glossary:
 
 import contextlib
 import functools
+import itertools
 import json
 import operator
 import os
@@ -49,13 +50,12 @@ __all__ = [
     "history", "history_len", "pending", "snapshot_before", "replay", "fork",
     "state_bytes", "history_bytes", "weigh", "lost_demo",
     # beyond the lab
-    "open_saver", "invoke", "restart_demo", "crash_demo", "anatomy", "anatomy_rows",
+    "NODES", "DEFAULT_ANGLE", "BACKENDS", "EXTRAS", "MODES", "FIELD_PURPOSES",
+    "package_version", "langgraph_version", "has_durability", "has_backend", "open_saver", "invoke",
     "first_run", "checkpoint_rows", "thread_demo", "replay_rows", "rerun_with_input", "fork_demo",
-    "checkpoint_tree", "time_travel_tree", "weigh_rows", "FIELD_PURPOSES",
-    "package_version", "langgraph_version", "has_durability", "has_backend", "incompressible",
-    "payload_size", "NODES", "DEFAULT_ANGLE", "BACKENDS", "EXTRAS",
-    "stored_bytes", "weigh_stored", "physical_vs_logical", "postgres_placement", "durability_counts",
-    "payload_sweep", "failed_run", "trap_demo",
+    "checkpoint_tree", "time_travel_tree", "payload_size", "weigh_rows", "anatomy", "anatomy_rows",
+    "stored_bytes", "weigh_stored", "physical_vs_logical", "postgres_placement", "incompressible",
+    "durability_counts", "payload_sweep", "restart_demo", "crash_demo", "failed_run", "trap_demo",
 ]
 
 NODES = ("plan", "write", "review")  # the graph's nodes, in the order they run
@@ -121,10 +121,8 @@ def review(state: dict) -> dict:
 def build_graph(checkpointer: Optional[BaseCheckpointSaver] = None) -> CompiledStateGraph:
     """START -> plan -> write -> review -> END, compiled with `checkpointer` (None saves nothing).
 
-    Returns LangGraph's CompiledStateGraph. Without a checkpointer, `get_state` raises
-    LangGraph's ValueError ("No checkpointer set") and every run starts from nothing.
-    TypeError naming `checkpointer` for anything but None or a saver (a BaseCheckpointSaver).
-    Rests on `StateGraph(State).compile(checkpointer=checkpointer)`.
+    Rests on `StateGraph(State).compile(checkpointer=...)`. TypeError naming `checkpointer` for
+    anything but None or a BaseCheckpointSaver.
     """
     if checkpointer is not None and not isinstance(checkpointer, BaseCheckpointSaver):
         raise TypeError(f"checkpointer must be None or a saver (a langgraph BaseCheckpointSaver, "
@@ -148,10 +146,8 @@ def new_saver() -> BaseCheckpointSaver:
 def cfg(thread_id: Union[str, int]) -> "RunnableConfig":
     """The config naming a thread: cfg("run-1") -> {"configurable": {"thread_id": "run-1"}}
 
-    The id is passed on as given; LangGraph decides what it means: an int 1 is the thread
-    "1" on langgraph 1.x and on SQLite, but a thread of its own in 0.2.60's in-memory saver.
-    TypeError naming `thread_id` for None (0.2.60 would put every such run in one thread,
-    1.x would read nothing back).
+    The id is passed on as given: an int 1 is the thread "1" on langgraph 1.x and on SQLite,
+    a thread of its own in 0.2.60's in-memory saver. TypeError naming `thread_id` for None.
     """
     _check_thread_id(thread_id)
     return {"configurable": {"thread_id": thread_id}}
@@ -159,33 +155,25 @@ def cfg(thread_id: Union[str, int]) -> "RunnableConfig":
 
 def _check_thread_id(thread_id: Any) -> None:
     if thread_id is None:
-        raise TypeError("thread_id must not be None: name the thread, e.g. cfg(\"run-1\") "
-                        "(without an id, langgraph 0.2.60 puts every run in one thread and 1.x "
-                        "reads nothing back)")
+        raise TypeError('thread_id must not be None: name the thread, e.g. cfg("run-1") (without an id, '
+                        "langgraph 0.2.60 puts every run in one thread and 1.x reads nothing back)")
 
 
 def _thread_id(config: Any) -> Any:
-    """config["configurable"]["thread_id"]; ValueError naming `config` with the expected
-    shape, TypeError naming `thread_id` when it is None."""
+    """config["configurable"]["thread_id"]; ValueError naming `config` for another shape."""
     if not (isinstance(config, dict) and isinstance(config.get("configurable"), dict)
             and "thread_id" in config["configurable"]):
         raise ValueError('config must be {"configurable": {"thread_id": ...}}, optionally with '
                          f'"checkpoint_ns" and "checkpoint_id" (see cfg()), got {config!r}')
-    thread_id = config["configurable"]["thread_id"]
-    _check_thread_id(thread_id)
-    return thread_id
+    _check_thread_id(config["configurable"]["thread_id"])
+    return config["configurable"]["thread_id"]
 
 
 def _check_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
-    """Check `config` against `app`; return the config naming its whole thread.
+    """Check `config` against `app` and return its thread's config (without checkpoint_id).
 
-    {"configurable": {"thread_id": "t", "checkpoint_ns": "", "checkpoint_id": "1f0..."}} ->
-    {"configurable": {"thread_id": "t", "checkpoint_ns": ""}}. Raises ValueError naming
-    `config` for a malformed config, a checkpoint_ns the graph does not have, or a
-    checkpoint_id the thread does not have, and (_check_format) for a checkpoint written in
-    a format newer than the installed langgraph reads; TypeError naming `thread_id` for None.
-    Rests on `app.get_subgraphs()`, `app.checkpointer.get_tuple(...)` and
-    `app.get_state_history(config, limit=1)`.
+    ValueError naming `config` for a malformed config, a checkpoint_ns or checkpoint_id the
+    graph or thread does not have, or a store in a newer format (_check_format).
     """
     thread_id = _thread_id(config)
     namespace = config["configurable"].get("checkpoint_ns", "")
@@ -206,18 +194,12 @@ def _check_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
 
 
 def _saver_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
-    """`config` checked by _check_config, as LangGraph hands it to the saver: for code that
-    calls the saver itself, so it names the same thread as history() does.
-
-    cfg(1) -> {"configurable": {"thread_id": "1", "checkpoint_ns": "", "checkpoint_id":
-    "1f0..."}} on langgraph 1.x, which makes every thread_id a str (0.2.60 keeps the int 1):
-    the config of the thread's latest checkpoint, or of the one `config` names; when the
-    thread has none, the thread's config with the thread_id LangGraph reads it by.
-    Rests on `app.get_state_history(config, limit=1)`.
+    """`config` as LangGraph hands it to the saver: the config of the checkpoint it names or of
+    the thread's latest; for an empty thread, the thread's (1.x makes a thread_id a str).
     """
     thread = _check_config(app, config)
-    named = config if config["configurable"].get("checkpoint_id") else thread
-    for snap in app.get_state_history(named, limit=1):
+    for snap in app.get_state_history(config if config["configurable"].get("checkpoint_id") else thread,
+                                      limit=1):
         return snap.config
     # subtle: langgraph 1.x writes a thread_id of 0 as the int but reads it as "0": ask for
     # what it reads, so a run it cannot find is not found here either
@@ -236,21 +218,17 @@ def _saver_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
 def history(app: CompiledStateGraph, config: "RunnableConfig") -> List[StateSnapshot]:
     """The thread's snapshots, oldest first: [input, after __start__, after plan, ..., end].
 
-    After one run on cfg("t"): 5 snapshots, their .next ("__start__",) ... (). A config
-    naming a checkpoint_id gives that one snapshot: [<the snapshot at that id>].
-    Rests on `app.get_state_history(config)`, which yields newest first. ValueError naming
-    `config` for a malformed config or a checkpoint_id/checkpoint_ns not in the thread;
-    TypeError for a thread_id of None.
+    After one run on cfg("t"): 5 snapshots, .next ("__start__",) ... (); a config naming a
+    checkpoint_id gives that one. Rests on `app.get_state_history(config)`. ValueError naming
+    `config` for a malformed one or an id/namespace not in the thread; TypeError for thread_id None.
     """
     _check_config(app, config)
     return list(app.get_state_history(config))[::-1]  # subtle: LangGraph gives newest first
 
 
 def history_len(app: CompiledStateGraph, config: "RunnableConfig") -> int:
-    """How many checkpoints `app.get_state_history(config)` lists: 5 after one run.
-
-    For cfg(thread_id) that is the whole thread, every branch included (8 after a fork
-    before "write"); for a config naming a checkpoint_id it is 1. Errors as history().
+    """Checkpoints `app.get_state_history(config)` lists: 5 after one run, 8 after a fork
+    before "write" (every branch); 1 for a config naming a checkpoint_id. Errors as history().
     """
     _check_config(app, config)
     return _count(app, config)
@@ -261,23 +239,19 @@ def _count(app: CompiledStateGraph, config: "RunnableConfig") -> int:
 
 
 def pending(app: CompiledStateGraph, config: "RunnableConfig") -> List[str]:
-    """For each snapshot, oldest first, the node to run next ("" once nothing is left).
-
-    After one run: ["__start__", "plan", "write", "review", ""]; for a config naming the
-    checkpoint after plan: ["write"]. Rests on history(); errors as history().
+    """The node each snapshot runs next, oldest first ("" at the end):
+    ["__start__", "plan", "write", "review", ""] after one run. Errors as history().
     """
     return [snap.next[0] if snap.next else "" for snap in history(app, config)]
 
 
 def snapshot_before(app: CompiledStateGraph, config: "RunnableConfig",
                     node: str) -> Optional[StateSnapshot]:
-    """The most recent snapshot whose `next == (node,)`: the latest point where `node` had not run.
+    """The latest snapshot with `next == (node,)`, the last point before `node` ran, or None.
 
-    Returns LangGraph's StateSnapshot (its `.config` carries `checkpoint_id`), or None when
-    there is no such point. Rests on `app.get_state_history(config)`, newest first, so the
-    first match is the most recent one. For a config naming a checkpoint_id only that
-    checkpoint is looked at: snapshot_before(app, fork(...)["forked_config"], "write") is
-    the branch point itself, and None for "review". Config errors as history().
+    A LangGraph StateSnapshot, whose `.config` names the checkpoint. Rests on
+    `app.get_state_history(config)`, newest first; a config naming a checkpoint_id searches that
+    one only. Errors as history().
     """
     _check_config(app, config)
     return _latest_before(app, config, node)
@@ -285,10 +259,7 @@ def snapshot_before(app: CompiledStateGraph, config: "RunnableConfig",
 
 def _latest_before(app: CompiledStateGraph, config: "RunnableConfig",
                    node: str) -> Optional[StateSnapshot]:
-    for snap in app.get_state_history(config):
-        if snap.next == (node,):
-            return snap
-    return None
+    return next((snap for snap in app.get_state_history(config) if snap.next == (node,)), None)
 
 
 def _require_point(app: CompiledStateGraph, config: "RunnableConfig", node: Any) -> StateSnapshot:
@@ -315,15 +286,11 @@ def _require_point(app: CompiledStateGraph, config: "RunnableConfig", node: Any)
 def replay(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> dict:
     """Re-run the thread from the latest point before `node`, with the values saved there.
 
-    Returns {"from": "write", "result": {<final values>}, "added": 2}: `added` is how many
-    checkpoints the thread gained, from plan/write/review: 3/2/1 before langgraph 1.1.7,
-    4/3/2 from 1.1.7 on, which first writes a checkpoint with metadata source "fork".
-    `added` counts the whole thread (its thread_id and checkpoint_ns) even when `config`
-    names a checkpoint; the point itself is looked for as snapshot_before does.
-    Rests on `app.invoke(None, snapshot.config)`: input None continues from the saved point
-    (any other input runs from the first node again, on top of the values saved there:
-    rerun_with_input). ValueError when there is no such point, and for
-    config errors as history(); TypeError for a node that is not a str.
+    {"from": "write", "result": {<final values>}, "added": 2}: checkpoints the whole thread
+    gained; before plan/write/review 3/2/1, from langgraph 1.1.7 on 4/3/2 (a first checkpoint with
+    source "fork"). Rests on `app.invoke(None, snapshot.config)`: input None continues (a real
+    input runs from the first node on the saved values: rerun_with_input). ValueError for a node
+    with no point, TypeError for a non-str node, config errors as history().
     """
     thread = _check_config(app, config)
     snap = _require_point(app, config, node)
@@ -337,47 +304,33 @@ def replay(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> dict
 
 
 def _check_values(values: Any) -> None:
-    """Errors naming `values` (and the path to the bad part) when they could not be a State
-    update or could not be stored as they are; see _check_storable."""
+    """TypeError/ValueError naming `values` and the bad part, for values that are not a State
+    update the nodes accept or that no saver stores as they are (_check_storable)."""
     if not isinstance(values, dict):
         raise TypeError(f"values must be a dict of State keys, got {type(values).__name__}")
     unknown = [k for k in values if k not in State.__annotations__]
     if unknown:
-        raise ValueError(f"values has keys that are not State keys: {unknown}; "
-                         f"State keys are {list(State.__annotations__)}")
-    for key in ("topic", "angle", "draft", "stage"):
-        if key in values and not isinstance(values[key], str):
-            raise TypeError(f"{_path('values', key)} must be a str, "
-                            f"got {type(values[key]).__name__}")
-    score = values.get("score", 0)
-    if isinstance(score, bool) or not isinstance(score, int):
-        raise TypeError(f"{_path('values', 'score')} must be an int, got {type(score).__name__}")
-    if "angle" in values and values["angle"] not in ANGLES:
-        raise ValueError(f"{_path('values', 'angle')} must be one of {list(ANGLES)}, "
-                         f"got {values['angle']!r}")
-    if "notes" in values and not (isinstance(values["notes"], list)
-                                  and all(isinstance(note, str) for note in values["notes"])):
-        raise TypeError(f"{_path('values', 'notes')} must be a list of str (it is added to the "
-                        f"notes), got {values['notes']!r}")
+        raise ValueError(f"values has keys that are not State keys: {unknown}; State keys are {list(State.__annotations__)}")
+    kinds = {"topic": str, "angle": str, "draft": str, "stage": str, "score": int, "notes": list}
+    for key, value in values.items():
+        if key in kinds and (not isinstance(value, kinds[key]) or isinstance(value, bool)
+                             or key == "notes" and not all(isinstance(note, str) for note in value)):
+            kind = "a list of str (added to the notes)" if key == "notes" else f"of type {kinds[key].__name__}"
+            raise TypeError(f"{_path('values', key)} must be {kind}, got {value!r}")
+    if values.get("angle", DEFAULT_ANGLE) not in ANGLES:
+        raise ValueError(f"{_path('values', 'angle')} must be one of {list(ANGLES)}, got {values['angle']!r}")
     _check_storable(values, "values")
 
 
 def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: dict) -> dict:
     """Write `values` at the latest point before `node` and run on from there: a new branch.
 
-    Returns {"forked_config": {<config with the branch's checkpoint_id>}, "result": {<final
-    values of the branch>}, "original": {<values at the thread's end before the fork>},
-    "total": 8}: `total` is the thread's checkpoints now (5 -> 8 when forking before
-    "write" after one run: the branch point, then write and review again). `original` and
-    `total` are the whole thread's (its thread_id and checkpoint_ns) even when `config`
-    names a checkpoint; the point itself is looked for as snapshot_before does.
-    Rests on `app.update_state(snapshot.config, values)` and `app.invoke(None, <the config
-    it returned>)`. The original branch is kept: `get_state(cfg(thread_id))` now shows the
-    new branch's end, the old end stays readable through its own config.
-    Raises ValueError for a node with no point or "__start__" (a fork there would lose the
-    input), TypeError/ValueError naming `values` and the bad part for values that are not a
-    dict of State keys or cannot be stored (see _check_storable), config errors as
-    history(); nothing is written then.
+    {"forked_config": {<the branch's config>}, "result": {<its final values>}, "original":
+    {<the thread's end before>}, "total": 8}: the whole thread's checkpoints (5 -> 8 before
+    "write"). The old branch stays readable through its own config. Rests on
+    `app.update_state(snapshot.config, values)`, then `app.invoke(None, <the config it returned>)`.
+    Before anything is written: ValueError for a node with no point or "__start__" (the input
+    would be lost), TypeError/ValueError naming `values` and the bad part, config errors as history().
     """
     thread = _check_config(app, config)
     if node == "__start__":
@@ -400,28 +353,24 @@ def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: d
 def state_bytes(values: Any) -> int:
     """Bytes of the state in UTF-8 JSON: {"topic": "가을"} -> 19.
 
-    Exactly the lab's len(json.dumps(values, ensure_ascii=False, sort_keys=True,
-    default=str).encode("utf-8")). Values json rejects (datetime, set, bytes) are written as
-    their str(). A value json cannot write at all is an error naming `values` and the path
-    to the part: TypeError for dict keys (values["a"] has keys of types ['int', 'str']),
-    ValueError for a lone surrogate or a cycle.
+    The lab's len(json.dumps(values, ensure_ascii=False, sort_keys=True, default=str).encode()):
+    a datetime, set or bytes counts as its str(). TypeError (keys) or ValueError (lone surrogate,
+    cycle) naming `values` and the path to a part json cannot write at all.
     """
     try:
         return len(json.dumps(values, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8"))
     except (TypeError, ValueError) as exc:
         problem = _problem(values, "values", stored=False)
         if problem is None:  # e.g. a str() of a default=str value with a lone surrogate
-            kind = ValueError if isinstance(exc, ValueError) else TypeError
-            problem = kind(f"values cannot be written as JSON: {exc}")
+            problem = type(exc)(f"values cannot be written as JSON: {exc}")
         raise problem from None
 
 
 def _measure_each(app: CompiledStateGraph, config: "RunnableConfig", measure: Any) -> list:
-    """[measure(snapshot) for each snapshot of the thread], oldest first, one snapshot at a time.
+    """[measure(snapshot) for each snapshot], oldest first, one snapshot at a time.
 
-    subtle: `get_state_history` reads the whole history before yielding the first snapshot,
-    so a large value in the state would be held once per checkpoint. Paging with
-    `get_state_history(config, before=<previous snapshot's config>, limit=1)` holds one.
+    subtle: `get_state_history` reads the whole history before yielding, so a large value would
+    be held once per checkpoint; paging with `before=<previous config>, limit=1` holds one.
     """
     results, before = [], None
     while True:
@@ -435,10 +384,8 @@ def _measure_each(app: CompiledStateGraph, config: "RunnableConfig", measure: An
 def history_bytes(app: CompiledStateGraph, config: "RunnableConfig") -> List[int]:
     """state_bytes of each snapshot's values, oldest first: [13, 32, 81, 124, 149] (bytes).
 
-    One entry per snapshot of history(app, config): a config naming a checkpoint_id gives
-    one entry. Rests on `app.get_state_history(config, before=..., limit=1)`, read one
-    snapshot at a time, so a large value in the state is held once, not once per
-    checkpoint. Config errors as history().
+    Rests on `app.get_state_history(config, before=..., limit=1)`, one snapshot at a time (a
+    large value is held once). Config errors as history().
     """
     _check_config(app, config)
     return _measure_each(app, config, lambda snap: state_bytes(snap.values))
@@ -461,13 +408,6 @@ def _check_topic(topic: Any, backend: Optional[str] = None) -> None:
     _check_storable(topic, "topic", backend)
 
 
-def _run_once(inputs: dict, thread_id: str = "run-1") -> CompiledStateGraph:
-    """A new graph on a new in-memory saver, run once on `thread_id`; returns the app."""
-    app = build_graph(new_saver())
-    app.invoke(inputs, cfg(thread_id))
-    return app
-
-
 def _check_payload(payload: Any, backend: Optional[str] = None) -> None:
     """ValueError naming `payload` when it is empty, then _check_storable(payload, "payload")."""
     if payload is None or (hasattr(payload, "__len__") and len(payload) == 0):
@@ -476,36 +416,35 @@ def _check_payload(payload: Any, backend: Optional[str] = None) -> None:
     _check_storable(payload, "payload", backend)
 
 
+def _run_once(inputs: dict, thread_id: str = "run-1") -> CompiledStateGraph:
+    """A new graph on a new in-memory saver, run once on `thread_id`; returns the app."""
+    app = build_graph(new_saver())
+    app.invoke(inputs, cfg(thread_id))
+    return app
+
+
 def _thin_and_fat(topic: str, payload: Any) -> tuple:
-    """history_bytes of a run without and of a run with `payload` in "bulk", each on its own
-    new saver: ([13, 32, 81, 124, 149], [13, 1544, ...]). One app at a time is alive."""
+    """history_bytes of a run without and of one with `payload` in "bulk", each on a new saver:
+    ([13, 32, 81, 124, 149], [13, 1544, ...]). One app at a time is alive."""
     thin = history_bytes(_run_once({"topic": topic}), cfg("run-1"))
     return thin, history_bytes(_run_once({"topic": topic, "bulk": payload}), cfg("run-1"))
 
 
 def weigh(topic: str, payload: Any) -> dict:
-    """Run the graph twice, each on its own new saver: without and with `payload` in "bulk".
+    """Run the graph twice on new savers, without and with `payload` in "bulk".
 
-    Returns {"checkpoints": 5, "thin_total": 399, "fat_total": 6447, "payload_bytes": 1500,
-    "carrying": 4} for topic "가을" and 1,500 "x": totals are sums of history_bytes (bytes),
-    `carrying` counts the positions where the fat checkpoint is at least payload_bytes
-    larger (the input checkpoint does not carry it). Measures bytes, never time.
-    Raises TypeError for a topic that is not a str, ValueError for an empty payload, and
-    for a topic or payload no saver can store as it is the errors of _check_storable
-    (naming topic, or payload and the path: payload[3], payload["k"]); all before either run.
-    Rests on `app.invoke(inputs, cfg("run-1"))` and history_bytes.
+    {"checkpoints": 5, "thin_total": 399, "fat_total": 6447, "payload_bytes": 1500, "carrying": 4}
+    for "가을" and 1,500 "x": totals sum history_bytes (bytes); `carrying` counts checkpoints at
+    least payload_bytes larger in the fat run. Rests on `app.invoke(inputs, cfg("run-1"))`.
+    Before either run: TypeError for a non-str topic, ValueError for an empty payload, and
+    _check_storable's errors naming the path (payload[3], payload["k"]).
     """
     _check_topic(topic)
     _check_payload(payload)
     size = payload_size(payload)
     thin, fat = _thin_and_fat(topic, payload)
-    return {
-        "checkpoints": len(fat),
-        "thin_total": sum(thin),
-        "fat_total": sum(fat),
-        "payload_bytes": size,
-        "carrying": sum(1 for t, f in zip(thin, fat) if f - t >= size),
-    }
+    return {"checkpoints": len(fat), "thin_total": sum(thin), "fat_total": sum(fat), "payload_bytes": size,
+            "carrying": sum(1 for t, f in zip(thin, fat) if f - t >= size)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -513,39 +452,31 @@ def weigh(topic: str, payload: Any) -> dict:
 
 
 def lost_demo(topic: str) -> dict:
-    """Run thread "run-1" once, then ask a brand-new saver (a stand-in for a restart) for it.
+    """Run thread "run-1", then ask a brand-new saver (a stand-in for a restart) for it.
 
-    Returns {"kept": 5, "after_restart": 0, "values_after_restart": {}} (checkpoints, values).
-    Asking the new saver raises nothing: the loss is silent. TypeError for a non-str topic,
-    and the errors of _check_storable for a topic no saver can store as it is; both before
-    any run. Rests on `app.get_state_history(cfg("run-1"))` and `app.get_state(...)`.
+    {"kept": 5, "after_restart": 0, "values_after_restart": {}} (checkpoints, values): no error,
+    the loss is silent. Rests on `get_state_history` and `get_state`. Topic errors as weigh.
     """
     _check_topic(topic)
     kept = history_len(_run_once({"topic": topic}), cfg("run-1"))
     restarted = build_graph(new_saver())
-    return {
-        "kept": kept,
-        "after_restart": history_len(restarted, cfg("run-1")),
-        "values_after_restart": dict(restarted.get_state(cfg("run-1")).values),
-    }
+    return {"kept": kept, "after_restart": history_len(restarted, cfg("run-1")),
+            "values_after_restart": dict(restarted.get_state(cfg("run-1")).values)}
 
 
 # =======================================================================================
-# Beyond the lab: durable savers, real restarts and crashes, what a checkpoint is made of,
-# and what each saver physically stores. Extras (SQLite, PostgreSQL) are imported inside the
-# functions that use them.
+# Beyond the lab: durable savers, the report's measures, what a checkpoint is made of, what
+# each saver physically stores, real restarts and crashes. Extras (SQLite, PostgreSQL) are
+# imported inside the functions that use them.
 
 BACKENDS = ("memory", "sqlite", "postgres")
 EXTRAS = {"sqlite": "langgraph-checkpoint-sqlite", "postgres": "langgraph-checkpoint-postgres"}
+MODES = ("exit", "async", "sync")  # durability modes, langgraph >= 0.6
 
 
 @functools.lru_cache(maxsize=None)  # what is installed does not change while we run
 def package_version(name: str = "langgraph") -> Optional[str]:
-    """An installed package's version string, or None when it is not installed.
-
-    package_version() -> "1.2.24"; package_version("langgraph-checkpoint") -> "4.3.2";
-    package_version("langgraph-checkpoint-sqlite") -> None where that extra is missing.
-    """
+    """An installed package's version or None: package_version() -> "1.2.24"."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -560,17 +491,12 @@ def langgraph_version() -> str:
 
 
 def _version_tuple(text: str) -> tuple:
-    """"1.1.7" -> (1, 1, 7); stops at the first part that is not a number ("1.0.0rc1" -> (1, 0))."""
-    parts = []
-    for part in text.split("."):
-        if not part.isdigit():
-            break
-        parts.append(int(part))
-    return tuple(parts)
+    """"1.1.7" -> (1, 1, 7); up to the first part that is not a number ("1.0.0rc1" -> (1, 0))."""
+    return tuple(int(part) for part in itertools.takewhile(str.isdigit, text.split(".")))
 
 
 def has_durability() -> bool:
-    """Whether the installed langgraph's invoke takes `durability` ("exit"/"async"/"sync"; >= 0.6)."""
+    """Whether the installed langgraph's invoke takes `durability` (MODES; langgraph >= 0.6)."""
     import inspect
 
     from langgraph.pregel import Pregel
@@ -579,30 +505,26 @@ def has_durability() -> bool:
 
 
 def _import_extra(backend: str) -> Any:
-    """The saver class of `backend`, or ImportError naming the extra to install."""
+    """The saver class of "sqlite" or "postgres"; ImportError naming the package to install."""
     try:
         if backend == "sqlite":
-            from langgraph.checkpoint.sqlite import SqliteSaver
-
-            return SqliteSaver
-        from langgraph.checkpoint.postgres import PostgresSaver
-
-        return PostgresSaver
+            from langgraph.checkpoint.sqlite import SqliteSaver as saver_class
+        else:
+            from langgraph.checkpoint.postgres import PostgresSaver as saver_class
+        return saver_class
     except ImportError as exc:
-        raise ImportError(
-            f'backend "{backend}" needs the package {EXTRAS[backend]}: '
-            f"pip install {EXTRAS[backend]} (or pip install -e '.[{backend}]' in a clone of agckpt); {exc}"
-        ) from None
+        raise ImportError(f'backend "{backend}" needs the package {EXTRAS[backend]}: pip install '
+                          f"{EXTRAS[backend]} (or pip install -e '.[{backend}]' in a clone of agckpt); {exc}") from None
 
 
 def has_backend(backend: str) -> bool:
-    """Whether `backend`'s saver can be used here: "memory" always; "sqlite" and "postgres"
-    when their package (EXTRAS) imports. has_backend("sqlite") -> False on a machine with
-    langgraph alone. ValueError for an unknown backend."""
+    """Whether `backend` can be used here: "memory" always, "sqlite" and "postgres" when their
+    package (EXTRAS) imports. ValueError for an unknown backend.
+    """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {list(BACKENDS)}, got {backend!r}")
     try:
-        return backend == "memory" or _import_extra(backend) is not None
+        return backend == "memory" or bool(_import_extra(backend))
     except ImportError:
         return False
 
@@ -619,36 +541,45 @@ def _check_backend(backend: Any, url: Any) -> None:
         raise ValueError('url must be None for backend "memory": an in-memory saver has no store')
 
 
+def _check_durability(durability: Any) -> None:
+    """ValueError naming `durability` for a mode not in MODES, or any mode before langgraph 0.6."""
+    if durability is not None and durability not in MODES:
+        raise ValueError(f'durability must be "exit", "async", "sync" or None, got {durability!r}')
+    if durability is not None and not has_durability():
+        raise ValueError(f"durability={durability!r} needs langgraph >= 0.6; "
+                         f"the installed langgraph is {langgraph_version()}")
+
+
+def invoke(app: CompiledStateGraph, inputs: Any, config: "RunnableConfig",
+           durability: Optional[str] = None) -> Any:
+    """app.invoke(inputs, config), passing `durability` ("exit", "async", "sync") through; None
+    keeps langgraph's default (async). Errors as _check_durability.
+    """
+    _check_durability(durability)
+    return app.invoke(inputs, config, **({"durability": durability} if durability else {}))
+
+
 _CLOSE_WAIT = 0.5  # seconds closing a saver waits for a LangGraph background write to end
-_RUN_WAIT = 1.0  # seconds Ctrl-C waits for a demo's resume to end before going on
 _SETUP_LOCK = threading.Lock()  # one SQLite setup() at a time in this process
 _PG_SETUP_KEY = int.from_bytes(b"agckpt", "big")  # the advisory lock every process takes around setup()
 _PG_SETUP_WAIT = 60.0  # seconds open_saver waits for another session's setup() to end
 
 
 def _masked(text: str) -> str:
-    """`text` with every password in it shown as ***.
-
-    "postgresql://alice:s3cret@host/db" -> "postgresql://alice:***@host/db";
-    "host=db password=s3cret" -> "host=db password=***" (also ?password=... in a URL).
-    """
+    """`text` with passwords as ***: "postgresql://a:s3cret@h/db" -> "postgresql://a:***@h/db"."""
     text = re.sub(r"(://[^\s:@/?#]*:)[^\s@/?#]*@", r"\1***@", text)
     return re.sub(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&'\"]*)", r"\1***", text, flags=re.I)
 
 
 def _first_line(exc: BaseException) -> str:
-    """The first line of an error's message, or its repr when it has none."""
     text = str(exc).strip()
     return text.splitlines()[0] if text else repr(exc)
 
 
 @contextlib.contextmanager
 def _ctrl_c_after() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) back until the block ends, then raise KeyboardInterrupt.
-
-    For cleanup that must not be cut short: killing and reaping a child, closing a saver,
-    removing a folder. Only in the main thread under Python's default SIGINT handler (the
-    only place a KeyboardInterrupt is raised); elsewhere the block runs as it is.
+    """Hold Ctrl-C back until the block ends, then raise KeyboardInterrupt: for cleanup that must
+    not be cut short. Only in the main thread under Python's default SIGINT handler.
     """
     if (threading.current_thread() is not threading.main_thread()
             or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
@@ -665,13 +596,7 @@ def _ctrl_c_after() -> Iterator[None]:
 
 
 def _connected(backend: str, saver_class: Any, url: str) -> Any:
-    """saver_class on a new connection of its own to `url`, its tables set up.
-
-    The connection is made as the saver's from_conn_string makes it, but kept by the saver
-    alone, so that _close decides when it is closed. ConnectionError (one line, password
-    masked) when the store cannot be opened or the server cannot be reached; RuntimeError
-    when PostgreSQL was reached but setting up its tables failed.
-    """
+    """saver_class on a connection of its own to `url`, tables set up. Errors as open_saver."""
     if backend == "sqlite":
         import sqlite3
 
@@ -679,9 +604,9 @@ def _connected(backend: str, saver_class: Any, url: str) -> Any:
             saver = saver_class(sqlite3.connect(url, check_same_thread=False))
             with _SETUP_LOCK:
                 saver.setup()
+            return saver
         except sqlite3.Error as exc:
             raise ConnectionError(f"cannot open the sqlite store at url {url!r}: {_first_line(exc)}") from None
-        return saver
     from psycopg import Connection
     from psycopg.rows import dict_row
 
@@ -711,15 +636,12 @@ def _connected(backend: str, saver_class: Any, url: str) -> Any:
 
 
 def _close(saver: Any) -> None:
-    """Close the saver's connection once no LangGraph background write is using it.
+    """Close the saver's connection once no LangGraph background write uses it.
 
-    subtle: an interrupted invoke can leave LangGraph's background threads inside
-    saver.put/put_writes, and closing the connection under them crashes the interpreter
-    (SIGSEGV). Both savers use their connection only while holding saver.lock, so it is
-    closed holding that lock: a write in progress ends first, a later one fails on the
-    closed connection. When the lock stays taken (by this thread's own unfinished
-    iteration of saver.list(), kept alive by a traceback), the connection is left to the
-    garbage collector, which closes it once nothing refers to it any more.
+    subtle: an interrupted invoke can leave LangGraph's threads inside put/put_writes; closing
+    the connection under them crashes the interpreter (SIGSEGV). Both savers use it only while
+    holding saver.lock, so close it holding the lock. A lock held by this thread's own unfinished
+    saver.list() is left: the garbage collector closes the connection.
     """
     if saver.lock.acquire(timeout=_CLOSE_WAIT):
         try:
@@ -729,24 +651,17 @@ def _close(saver: Any) -> None:
 
 
 @contextlib.contextmanager
-def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[Any]:
-    """A saver for `backend`, closed (and its temporary store removed) on exit.
+def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[BaseCheckpointSaver]:
+    """A saver for `backend`, closed (and a temporary store removed) on exit.
 
         with open_saver("sqlite") as saver:      # a new SQLite file in a temporary folder
             app = build_graph(saver)
 
-    "memory": a new InMemorySaver (url must be None). "sqlite": `url` is the database file's
-    path (default: a new file in a temporary folder, removed on exit); the saver is
-    langgraph-checkpoint-sqlite's SqliteSaver. "postgres": `url` is required (a libpq
-    connection string); a PostgresSaver on a connection made as its from_conn_string makes
-    it, then its setup() creates the tables, one process at a time (a PostgreSQL advisory
-    lock), so processes may open one new database at once. On exit the connection is
-    closed once LangGraph's background writes are done with it, also after Ctrl-C.
-    Raises ValueError for an unknown backend or a missing url, ImportError naming the extra
-    to install, ConnectionError (one line, naming the url, passwords shown as ***) when the
-    SQLite file cannot be opened or the PostgreSQL server cannot be reached, RuntimeError
-    when the server was reached but setting up the tables failed; no temporary file is
-    left behind then.
+    "memory": InMemorySaver; "sqlite": SqliteSaver on the file `url`; "postgres": PostgresSaver on
+    the libpq string `url`, setup() one process at a time (an advisory lock). The connection is
+    closed once LangGraph's background writes are done, also after Ctrl-C. ValueError for an
+    unknown backend or missing url, ImportError naming the extra, ConnectionError (one line,
+    passwords ***) for a store that cannot be opened, RuntimeError when PostgreSQL's setup fails.
     """
     _check_backend(backend, url)
     if backend == "memory":
@@ -770,38 +685,19 @@ def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[A
                 shutil.rmtree(folder, ignore_errors=True)
 
 
-def invoke(app: Any, inputs: Any, config: dict, durability: Optional[str] = None) -> Any:
-    """app.invoke(inputs, config), passing `durability` ("exit", "async", "sync") through.
-
-    None keeps the installed langgraph's default (async). ValueError for an unknown mode, or
-    for a mode on a langgraph without durability modes (before 0.6).
-    """
-    if durability is None:
-        return app.invoke(inputs, config)
-    if durability not in ("exit", "async", "sync"):
-        raise ValueError(f'durability must be "exit", "async", "sync" or None, got {durability!r}')
-    if not has_durability():
-        raise ValueError(f"durability={durability!r} needs langgraph >= 0.6; "
-                         f"the installed langgraph is {langgraph_version()}")
-    return app.invoke(inputs, config, durability=durability)
-
-
 # ---------------------------------------------------------------------------------------
 # The lab's measures, in the report's words: each returns plain data the report prints.
-
 
 _EMPTY = {"notes": []}  # what a key with a reducer holds before anything is written
 
 
-def checkpoint_rows(app: Any, config: dict) -> List[dict]:
-    """One row per checkpoint of the thread, oldest first: what each super-step saved.
+def checkpoint_rows(app: CompiledStateGraph, config: "RunnableConfig") -> List[dict]:
+    """One row per checkpoint, oldest first: what each super-step saved.
 
     [{"position": 0, "step": -1, "source": "input", "next": ["__start__"], "changed": [],
-      "bytes": 13}, {"position": 1, "step": 0, "source": "loop", "next": ["plan"],
-      "changed": ["topic"], "bytes": 32}, ...] after one run on "가을". `changed`: the state
-    keys whose value differs from the checkpoint before, sorted; a key not yet there counts
-    as its empty value ({"notes": []} is the reducer's start, not a write). `bytes`:
-    state_bytes of the values. Rests on `app.get_state_history(config)` (via history).
+    "bytes": 13}, {"position": 1, "step": 0, ..., "changed": ["topic"], "bytes": 32}, ...]:
+    `changed` lists the keys that differ from the checkpoint before (no "notes" counts as []);
+    `bytes` is state_bytes. Rests on history(); errors as history().
     """
     rows, previous = [], {}
     for position, snap in enumerate(history(app, config)):
@@ -828,15 +724,13 @@ def thread_demo(topic: str) -> dict:
     """What a thread_id keeps: the same thread continues, another starts empty, and a graph
     without a checkpointer keeps nothing.
 
-    {"same_thread_notes": [3, 6], "same_thread_checkpoints": 10,
-     "history_newest_first": True, "other_thread_checkpoints": 0, "other_thread_values": {},
-     "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}
-    (notes after the first and the second run; checkpoints). Rests on `app.invoke`,
-    `app.get_state_history` and `app.get_state`.
+    {"same_thread_notes": [3, 6], "same_thread_checkpoints": 10, "history_newest_first": True,
+     "other_thread_checkpoints": 0, "other_thread_values": {}, "no_checkpointer_notes": [3, 3],
+     "no_checkpointer_error": "ValueError: No checkpointer set"}. Rests on `invoke`,
+    `get_state_history` and `get_state`.
     """
-    app = build_graph(new_saver())
+    app, bare = build_graph(new_saver()), build_graph()
     runs = [len(app.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
-    bare = build_graph()
     bare_runs = [len(bare.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
     try:
         bare.get_state(cfg("t1"))
@@ -849,6 +743,17 @@ def thread_demo(topic: str) -> dict:
             "other_thread_checkpoints": history_len(app, cfg("t2")),
             "other_thread_values": dict(app.get_state(cfg("t2")).values),
             "no_checkpointer_notes": bare_runs, "no_checkpointer_error": error}
+
+
+def _lab_graph(checkpointer: Any, wrap: Any) -> CompiledStateGraph:
+    """build_graph's own nodes and edges, each node function passed through wrap(name, fn)."""
+    lab = build_graph().builder  # the lab's StateGraph: read its shape rather than copy it
+    graph = StateGraph(State)
+    for name in lab.nodes:
+        graph.add_node(name, wrap(name, globals()[name]))
+    for start, end in sorted(lab.edges):
+        graph.add_edge(start, end)
+    return graph.compile(checkpointer=checkpointer)
 
 
 def _recording(ran: list) -> Any:
@@ -864,10 +769,8 @@ def _recording(ran: list) -> Any:
 def replay_rows(topic: str) -> List[dict]:
     """replay() before each node, each on a new thread after one run, in graph order.
 
-    [{"from": "plan", "added": 3, "ran": ["plan", "write", "review"], "sources": ["loop",
-      "loop", "loop"]}, ...] on langgraph 0.2.60 (from 1.1.7 each adds one more checkpoint,
-    source "fork", first). `ran`: the nodes that executed, in order; `sources`: the
-    metadata["source"] of the checkpoints the replay added, oldest first.
+    [{"from": "plan", "added": 3, "ran": ["plan", "write", "review"], "sources": ["loop", "loop",
+    "loop"]}, ...] on 0.2.60: the nodes that executed and the new checkpoints' sources, in order.
     """
     rows = []
     for node in NODES:
@@ -882,13 +785,11 @@ def replay_rows(topic: str) -> List[dict]:
 
 
 def rerun_with_input(topic: str, other_topic: str) -> dict:
-    """The trap replay avoids: invoke a past checkpoint with a real input instead of None.
+    """The trap replay avoids: a past checkpoint invoked with a real input instead of None.
 
-    {"input": {"topic": "겨울"}, "ran": ["plan", "write", "review"], "added": 5,
-     "notes": ["plan:가을", "plan:겨울", "write:기본", "review:5"]}: after one run on
-    `topic`, `app.invoke({"topic": other_topic}, <config of the point before write>)` runs
-    from the first node again, on top of the values saved there, so the reducer keeps
-    adding to `notes`. `added`: checkpoints the thread gained.
+    {"input": {"topic": "겨울"}, "ran": ["plan", "write", "review"], "added": 5, "notes":
+    ["plan:가을", "plan:겨울", "write:기본", "review:5"], "topic": "겨울"}: from the point before
+    write, the run starts at the first node again, on the saved values (the reducer adds).
     """
     ran = []
     app = _lab_graph(new_saver(), _recording(ran))
@@ -903,41 +804,34 @@ def rerun_with_input(topic: str, other_topic: str) -> dict:
 def fork_demo(topic: str, angle: str) -> dict:
     """fork() before "write" after one run, and what each branch then shows.
 
-    {"before": 5, "total": 8, "base_draft": "가을/기본", "base_score": 5,
-     "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17,
-     "original_is_old_end": True, "current_is_new_end": True, "old_end_readable": True}:
-    `original_is_old_end`: fork()'s "original" equals the thread's end before the fork;
-    `current_is_new_end`: `get_state(cfg)` now shows the branch's end; `old_end_readable`:
-    the old end, read through the config taken before the fork, is unchanged.
+    {"before": 5, "total": 8, "base_draft": "가을/기본", "base_score": 5, "fork_draft": "가을/비교
+    가을/비교 가을/비교", "fork_score": 17, "original_is_old_end": True, "current_is_new_end": True,
+    "old_end_readable": True}: get_state(cfg) shows the new end, the old one stays readable.
     """
     app = build_graph(new_saver())
     base = app.invoke({"topic": topic}, cfg("run-1"))
     before = history_len(app, cfg("run-1"))
     old_end = app.get_state(cfg("run-1")).config  # subtle: keep the old end's config in hand
     forked = fork(app, cfg("run-1"), "write", {"angle": angle})
-    return {"before": before, "total": forked["total"],
-            "base_draft": base["draft"], "base_score": base["score"],
-            "fork_draft": forked["result"]["draft"], "fork_score": forked["result"]["score"],
-            "original_is_old_end": forked["original"] == base,
+    return {"before": before, "total": forked["total"], "base_draft": base["draft"],
+            "base_score": base["score"], "fork_draft": forked["result"]["draft"],
+            "fork_score": forked["result"]["score"], "original_is_old_end": forked["original"] == base,
             "current_is_new_end": app.get_state(cfg("run-1")).values == forked["result"],
             "old_end_readable": app.get_state(old_end).values == base}
 
 
-def checkpoint_tree(app: Any, config: dict) -> List[dict]:
-    """The thread's checkpoints, oldest first, each with the position of its parent.
+def checkpoint_tree(app: CompiledStateGraph, config: "RunnableConfig") -> List[dict]:
+    """The thread's checkpoints, oldest first, each with its parent's position.
 
     [{"position": 0, "parent": None, "step": -1, "source": "input", "next": ["__start__"]},
-     {"position": 1, "parent": 0, ...}, ...]: every branch of the thread, in the order its
-    checkpoints were written; a fork's first checkpoint names the point it grew from.
-    Rests on `app.get_state_history(config)` and each snapshot's `parent_config`.
+    {"position": 1, "parent": 0, ...}, ...]. Rests on `get_state_history` and `parent_config`.
     """
     rows, position_of = [], {}
     for position, snap in enumerate(history(app, config)):
         position_of[snap.config["configurable"]["checkpoint_id"]] = position
         parent = snap.parent_config["configurable"]["checkpoint_id"] if snap.parent_config else None
-        rows.append({"position": position, "parent": position_of.get(parent),
-                     "step": snap.metadata.get("step"), "source": snap.metadata.get("source"),
-                     "next": list(snap.next)})
+        rows.append({"position": position, "parent": position_of.get(parent), "step": snap.metadata.get("step"),
+                     "source": snap.metadata.get("source"), "next": list(snap.next)})
     return rows
 
 
@@ -952,25 +846,23 @@ def time_travel_tree(topic: str, angle: str) -> List[dict]:
 
 
 def weigh_rows(topic: str, payload: Any) -> dict:
-    """history_bytes of weigh()'s two runs, side by side: {"thin": [13, 32, 81, 124, 149],
-    "fat": [13, 1544, 1593, 1636, 1661], "difference": [0, 1512, 1512, 1512, 1512],
-    "carried": [1512], "key_bytes": 12} for "가을" and 1,500 "x" (bytes, oldest first;
-    `carried`: the distinct non-zero differences). `key_bytes`: what the key adds besides the value, `, "bulk": ""`
-    with its separator, so fat[i] - thin[i] is 0 or payload_bytes + key_bytes."""
+    """weigh()'s two runs, checkpoint by checkpoint (bytes, oldest first):
+
+    {"thin": [13, 32, 81, 124, 149], "fat": [13, 1544, 1593, 1636, 1661], "difference": [0, 1512,
+    ...], "carried": [1512], "key_bytes": 12} for "가을", 1,500 "x": each difference is 0 or
+    payload + key_bytes, what `, "bulk": ""` adds.
+    """
     thin, fat = _thin_and_fat(topic, payload)
-    rows = {"thin": thin, "fat": fat}
-    rows["difference"] = [fat - thin for thin, fat in zip(rows["thin"], rows["fat"])]
-    rows["carried"] = sorted({d for d in rows["difference"] if d})  # what a carrying checkpoint adds
-    rows["key_bytes"] = state_bytes({"bulk": "", "topic": ""}) - state_bytes({"topic": ""})
-    return rows
+    difference = [f - t for t, f in zip(thin, fat)]
+    return {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
+            "key_bytes": state_bytes({"bulk": "", "topic": ""}) - state_bytes({"topic": ""})}
 
 
 # ---------------------------------------------------------------------------------------
 # What a checkpoint is made of.
 
 # What each part of a stored checkpoint is for, in the report's language (Korean), one per
-# field a langgraph version may write; anatomy() lists them in this order and never lists a
-# field the installed version does not return.
+# field a langgraph version may write; anatomy() lists the fields in this order.
 FIELD_PURPOSES = {
     "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
     "checkpoint.id": "이 체크포인트의 고유하고 시간순인 id (config의 checkpoint_id)",
@@ -991,33 +883,21 @@ FIELD_PURPOSES = {
 }
 
 
-def _plain(value: Any) -> Any:
-    """`value` as plain JSON data (dicts, lists, str, numbers); anything else as its str()."""
-    return json.loads(json.dumps(value, ensure_ascii=False, default=str))
-
-
-def _in_known_order(part: str, fields: Any) -> list:
-    """(field, value) pairs of `fields`: those FIELD_PURPOSES knows in its order, then the rest."""
+def _fields(part: str, fields: dict) -> Dict[str, Any]:
+    """`fields` as plain JSON data, those FIELD_PURPOSES knows first, in its order, then the rest."""
     known = [key.split(".", 1)[1] for key in FIELD_PURPOSES if key.startswith(part + ".")]
-    return ([(key, fields[key]) for key in known if key in fields]
-            + [(key, value) for key, value in fields.items() if key not in known])
+    ordered = [k for k in known if k in fields] + [k for k in fields if k not in known]
+    return {k: json.loads(json.dumps(fields[k], ensure_ascii=False, default=str)) for k in ordered}
 
 
-def anatomy(app: Any, config: dict) -> dict:
-    """The thread's latest checkpoint as its saver returns it, described as a plain dict.
+def anatomy(app: CompiledStateGraph, config: "RunnableConfig") -> dict:
+    """The thread's latest checkpoint (or the one `config` names) as its saver returns it.
 
-    {"checkpoint_id": "1f0c...", "checkpoint": {"v": 4, "id": "1f0c...", "ts": "2025-...",
-    "channel_values": {"angle": 8, "draft": 15, ...}, "channel_versions": {...},
-    "versions_seen": {...}, "updated_channels": [...]}, "metadata": {"source": "loop",
-    "step": 3, "parents": {}}, "has_parent_config": True, "pending_writes": 0}
-    `checkpoint` and `metadata` hold exactly the fields the installed version returns
-    (langgraph 0.2.60: v 2 with pending_sends, and metadata with writes and thread_id;
-    1.x: v 4, no pending_sends), in FIELD_PURPOSES' order, then any field it does not
-    know in the saver's order; `channel_values` maps each channel to its
-    value's size in bytes (state_bytes), not the value. `pending_writes` is a count.
-    With a checkpoint_id in `config`, that checkpoint instead of the latest.
-    Rests on `app.checkpointer.get_tuple(config)`. ValueError for an app without a
-    checkpointer, a bad config, or a thread with no checkpoint.
+    {"checkpoint_id": "1f0c...", "checkpoint": {"v": 4, "id": ..., "ts": ..., "channel_values":
+    {"angle": 8, ...}, ...}, "metadata": {"source": "loop", "step": 3, "parents": {}},
+    "has_parent_config": True, "pending_writes": 0}: the fields this langgraph returns, in
+    FIELD_PURPOSES' order; channel values as bytes, pending writes as a count. Rests on
+    `app.checkpointer.get_tuple(config)`. ValueError for no checkpointer, a bad config, no checkpoint.
     """
     saver = getattr(app, "checkpointer", None)
     if saver is None or not hasattr(saver, "get_tuple"):
@@ -1026,33 +906,26 @@ def anatomy(app: Any, config: dict) -> dict:
     thread_id, config = _thread_id(config), _saver_config(app, config)
     found = saver.get_tuple(config)
     if found is None:
-        raise ValueError(f"config names thread {thread_id!r}, "
-                         f"which has no checkpoint in this saver")
-    checkpoint = {}
-    for field, value in _in_known_order("checkpoint", found.checkpoint):
-        if field == "channel_values":
-            value = {channel: state_bytes(v) for channel, v in value.items()}
-        checkpoint[field] = _plain(value)
-    return {
-        "checkpoint_id": found.config["configurable"]["checkpoint_id"],
-        "checkpoint": checkpoint,
-        "metadata": {key: _plain(value)
-                     for key, value in _in_known_order("metadata", found.metadata)},
-        "has_parent_config": found.parent_config is not None,
-        "pending_writes": len(found.pending_writes or ()),
-    }
+        raise ValueError(f"config names thread {thread_id!r}, which has no checkpoint in this saver")
+    values = {channel: state_bytes(v) for channel, v in found.checkpoint["channel_values"].items()}
+    return {"checkpoint_id": found.config["configurable"]["checkpoint_id"],
+            "checkpoint": _fields("checkpoint", dict(found.checkpoint, channel_values=values)),
+            "metadata": _fields("metadata", found.metadata),
+            "has_parent_config": found.parent_config is not None,
+            "pending_writes": len(found.pending_writes or ())}
 
 
 def _counter(version: Any) -> str:
-    """A channel version as its counter: "00000000000000000000000000000005.0.4930..." -> "5".
-
-    The part after the dot is random on every run (an int version is shown as it is)."""
+    """A channel version as its counter: "00000000000000000000000000000005.0.4930..." -> "5"
+    (the part after the dot is random on every run; an int version is shown as it is)."""
     head = str(version).split(".", 1)[0]
     return str(int(head)) if head.isdigit() else str(version)
 
 
 def _shown(field: str, value: Any) -> str:
     """A field's value as the report shows it: nothing that changes from run to run."""
+    def versions(seen: dict) -> str:
+        return ", ".join(f"{k}@{_counter(v)}" for k, v in seen.items())
     if field == "checkpoint.id":
         return f"{len(value)}자 UUID (실행마다 다름)"
     if field == "checkpoint.ts":
@@ -1060,266 +933,152 @@ def _shown(field: str, value: Any) -> str:
     if field == "checkpoint.channel_values":
         return ", ".join(f"{k} {v} B" for k, v in value.items())
     if field == "checkpoint.channel_versions":
-        return ", ".join(f"{k}@{_counter(v)}" for k, v in value.items())
+        return versions(value)
     if field == "checkpoint.versions_seen":
-        return "; ".join(f"{node}: " + (", ".join(f"{k}@{_counter(v)}" for k, v in seen.items()) or "—")
-                         for node, seen in value.items())
+        return "; ".join(f"{node}: {versions(seen) or '—'}" for node, seen in value.items())
     if field == "metadata.writes" and isinstance(value, dict):
         return ", ".join(f"{node} → {sorted(w) if isinstance(w, dict) else w}" for node, w in value.items())
-    if value is None:
-        return "null (이 langgraph는 채우지 않는다)"
-    return json.dumps(value, ensure_ascii=False)
+    return "null (이 langgraph는 채우지 않는다)" if value is None else json.dumps(value, ensure_ascii=False)
 
 
 def anatomy_rows(anat: dict) -> List[dict]:
-    """anatomy()'s result as table rows, the same on every run: field, purpose, value.
+    """anatomy() as table rows that are the same on every run:
 
-    [{"field": "checkpoint.v", "purpose": "체크포인트 구조 자체의 형식 버전", "value": "4"},
-     {"field": "checkpoint.id", ..., "value": "36자 UUID (실행마다 다름)"}, ...,
-     {"field": "pending_writes", ..., "value": "0개"}]: checkpoint fields, then metadata,
-    then the parent config and the pending writes. Ids and timestamps are described, channel
-    versions shown as their counters, channel values as bytes. ValueError when `anat` is
-    not what anatomy() returns.
+    [{"field": "checkpoint.v", "purpose": "체크포인트 구조 자체의 형식 버전", "value": "4"}, ...,
+    {"field": "pending_writes", ..., "value": "0개"}]. ValueError for anything but anatomy()'s dict.
     """
     if not isinstance(anat, dict) or not {"checkpoint", "metadata", "has_parent_config",
                                           "pending_writes"} <= set(anat):
         raise ValueError("anat must be the dict anatomy() returns")
     fields = [(f"{part}.{k}", v) for part in ("checkpoint", "metadata") for k, v in anat[part].items()]
-    rows = [{"field": f, "purpose": FIELD_PURPOSES.get(f, ""), "value": _shown(f, v)} for f, v in fields]
-    return rows + [
-        {"field": "parent_config", "purpose": FIELD_PURPOSES["parent_config"],
-         "value": "있음" if anat["has_parent_config"] else "없음"},
-        {"field": "pending_writes", "purpose": FIELD_PURPOSES["pending_writes"],
-         "value": f"{anat['pending_writes']}개"}]
+    fields += [("parent_config", "있음" if anat["has_parent_config"] else "없음"),
+               ("pending_writes", f"{anat['pending_writes']}개")]
+    return [{"field": f, "purpose": FIELD_PURPOSES.get(f, ""),
+             "value": v if f in ("parent_config", "pending_writes") else _shown(f, v)} for f, v in fields]
 
 
 # ---------------------------------------------------------------------------------------
-# What each saver physically stores. Two views of what saving costs: the lab's (logical)
-# view, history_bytes, counts every checkpoint's whole state as JSON; the physical view is
-# what a saver's store really holds, counted below per saver.
+# What each saver physically stores. The lab's view (history_bytes) counts every
+# checkpoint's whole state as JSON; the physical view is what a saver's store really holds.
 
 
 def _saver_kind(saver: Any) -> str:
     """"memory", "sqlite" or "postgres" for a saver of those kinds; TypeError naming `saver`."""
-    if isinstance(saver, _MemorySaver):
-        return "memory"
-    # an object can only be a SqliteSaver/PostgresSaver if its module is imported already
-    for kind, module, name in (("sqlite", "langgraph.checkpoint.sqlite", "SqliteSaver"),
-                               ("postgres", "langgraph.checkpoint.postgres", "PostgresSaver")):
-        saver_class = getattr(sys.modules.get(module), name, None)
-        if saver_class is not None and isinstance(saver, saver_class):
-            return kind
+    kinds = {"InMemorySaver": "memory", "MemorySaver": "memory", "SqliteSaver": "sqlite", "PostgresSaver": "postgres"}
+    for cls in type(saver).__mro__:
+        if cls.__name__ in kinds and cls.__module__.startswith("langgraph.checkpoint."):
+            return kinds[cls.__name__]
     hint = "; pass app.checkpointer, not the app" if hasattr(saver, "checkpointer") else ""
-    raise TypeError(f"saver must be an InMemorySaver, SqliteSaver or PostgresSaver "
-                    f"(see open_saver), got {type(saver).__name__}{hint}")
+    raise TypeError(f"saver must be an InMemorySaver, SqliteSaver or PostgresSaver (see open_saver), "
+                    f"got {type(saver).__name__}{hint}")
 
 
 def _memory_bytes(saver: Any, thread_id: Optional[str]) -> Dict[str, int]:
     """Serialized bytes in an InMemorySaver's maps.
 
-    subtle: the one place that reads a saver's internals. InMemorySaver has two layouts:
-      storage: thread_id -> checkpoint_ns -> checkpoint_id ->
-               ((type, checkpoint bytes), (type, metadata bytes), parent_id)
-      writes:  (thread_id, checkpoint_ns, checkpoint_id) ->
-               {(task_id, idx): (task_id, channel, (type, value bytes), ...)}
-    and, from langgraph-checkpoint 2.0.22 on, the channel values move out of the checkpoint
-    bytes into
-      blobs:   (thread_id, checkpoint_ns, channel, version) -> (type, value bytes)
-    Before that there is no `blobs` map: every checkpoint carries its values (blobs: 0).
+    subtle: the one place that reads a saver's internals:
+      storage: thread_id -> ns -> checkpoint_id -> ((type, checkpoint), (type, metadata), parent)
+      writes:  (thread_id, ns, checkpoint_id) -> {(task_id, idx): (task_id, channel, (type, value), ...)}
+      blobs:   (thread_id, ns, channel, version) -> (type, value), from langgraph-checkpoint 2.0.22
     list() copies each map in one step under the GIL, so other threads may keep writing.
     """
     def ours(tid: Any) -> bool:
         return thread_id is None or tid == thread_id
 
     try:
-        checkpoints = sum(len(cp[1]) + len(md[1])
-                          for tid, by_ns in list(saver.storage.items()) if ours(tid)
-                          for by_id in list(by_ns.values())
-                          for cp, md, _parent in list(by_id.values()))
-        blobs = sum(len(value[1]) for key, value in list(getattr(saver, "blobs", {}).items())
-                    if ours(key[0]))
+        checkpoints = sum(len(cp[1]) + len(md[1]) for tid, by_ns in list(saver.storage.items()) if ours(tid)
+                          for by_id in list(by_ns.values()) for cp, md, _parent in list(by_id.values()))
+        blobs = sum(len(value[1]) for key, value in list(getattr(saver, "blobs", {}).items()) if ours(key[0]))
         writes = sum(len(write[2][1]) for key, by_task in list(saver.writes.items()) if ours(key[0])
                      for write in list(by_task.values()))
     except (AttributeError, TypeError, ValueError, IndexError) as exc:
-        raise TypeError(f"saver: cannot read the storage/blobs/writes maps of the InMemorySaver "
-                        f"of langgraph-checkpoint {package_version('langgraph-checkpoint')}: "
-                        f"{exc}") from None
+        raise TypeError(f"saver: cannot read the storage/blobs/writes maps of the InMemorySaver of "
+                        f"langgraph-checkpoint {package_version('langgraph-checkpoint')}: {exc}") from None
     return {"checkpoints": checkpoints, "blobs": blobs, "writes": writes}
 
 
-def _sqlite_bytes(saver: Any, thread_id: Optional[str]) -> Dict[str, int]:
-    """Bytes of the serialized columns of a SqliteSaver's tables (it has no blobs table)."""
-    where, params = ("WHERE thread_id = ?", (thread_id,)) if thread_id is not None else ("", ())
-    # CAST AS BLOB: length() of a TEXT counts characters, of a BLOB bytes
-    size = "coalesce(length(CAST({} AS BLOB)), 0)"
-    queries = {
-        "checkpoints": f"SELECT sum({size.format('checkpoint')} + {size.format('metadata')}) "
-                       f"FROM checkpoints {where}",
-        "writes": f"SELECT sum({size.format('value')}) FROM writes {where}",
-    }
-    found = {"blobs": 0}
-    with saver.cursor(transaction=False) as cur:  # takes the saver's lock
-        for table, sql in queries.items():
-            found[table] = int(cur.execute(sql, params).fetchone()[0] or 0)
-    return {key: found[key] for key in ("checkpoints", "blobs", "writes")}
+# part -> (table, its serialized columns), per saver; SQLite keeps no blobs table
+_TABLES = {"sqlite": {"checkpoints": ("checkpoints", ("checkpoint", "metadata")), "writes": ("writes", ("value",))},
+           "postgres": {"checkpoints": ("checkpoints", ("checkpoint", "metadata")),
+                        "blobs": ("checkpoint_blobs", ("blob",)), "writes": ("checkpoint_writes", ("blob",))}}
 
 
-def _postgres_bytes(saver: Any, thread_id: Optional[str], compressed: bool) -> Dict[str, int]:
-    """Bytes of the serialized columns of a PostgresSaver's three tables.
+@contextlib.contextmanager
+def _query(saver: Any) -> Iterator[Any]:
+    """run(sql, params) -> list of row tuples, on a SQL saver's own connection under its lock."""
+    if _saver_kind(saver) == "sqlite":
+        with saver.cursor(transaction=False) as cur:  # takes the saver's lock
+            yield lambda sql, params: [tuple(row) for row in cur.execute(sql, params).fetchall()]
+        return
+    from psycopg.rows import tuple_row
 
-    Raw (compressed=False): octet_length of the bytea columns and of the jsonb columns'
-    text form. Compressed: pg_column_size, the bytes each value takes in the table after
-    PostgreSQL's own TOAST compression (pglz by default; it only acts on rows above
-    about 2 kB, and only where it saves at least a quarter), varlena header included.
-    """
-    where, params = ("WHERE thread_id = %s", (thread_id,)) if thread_id is not None else ("", ())
-    if compressed:
-        jsonb, bytea = "pg_column_size({})", "pg_column_size({})"
-    else:
-        jsonb, bytea = "octet_length({}::text)", "octet_length({})"
-    size = "coalesce({}, 0)"
-    queries = {
-        "checkpoints": f"SELECT sum({size.format(jsonb.format('checkpoint'))} + "
-                       f"{size.format(jsonb.format('metadata'))}) AS n FROM checkpoints {where}",
-        "blobs": f"SELECT sum({size.format(bytea.format('blob'))}) AS n "
-                 f"FROM checkpoint_blobs {where}",
-        "writes": f"SELECT sum({size.format(bytea.format('blob'))}) AS n "
-                  f"FROM checkpoint_writes {where}",
-    }
-    found = {}
-    with saver.lock:  # the saver's public connection (or pool), under its own lock
+    with saver.lock:
         # subtle: a pool lends a connection; psycopg >= 3.3 gives a Connection a property
         # named `connection` too, so test for the pool's getconn instead
         with (saver.conn.connection() if hasattr(saver.conn, "getconn")
               else contextlib.nullcontext(saver.conn)) as conn:
-            for table, sql in queries.items():
-                row = conn.execute(sql, params).fetchone()
-                found[table] = int((row["n"] if isinstance(row, dict) else row[0]) or 0)
+            yield lambda sql, params: conn.cursor(row_factory=tuple_row).execute(sql, params).fetchall()
+
+
+def _sql_bytes(saver: Any, kind: str, thread_id: Optional[str], compressed: bool) -> Dict[str, int]:
+    """Bytes of the serialized columns of a SqliteSaver's or PostgresSaver's tables.
+
+    SQLite: length(CAST(column AS BLOB)). PostgreSQL: octet_length (jsonb as text), or with
+    `compressed` pg_column_size, the size after TOAST compression (pglz; on rows above about 2 kB
+    and only where it saves a quarter), header included.
+    """
+    def size(column: str) -> str:
+        if kind == "sqlite":
+            return f"length(CAST({column} AS BLOB))"
+        if compressed:
+            return f"pg_column_size({column})"
+        return f"octet_length({column}::text)" if column in ("checkpoint", "metadata") else f"octet_length({column})"
+
+    where = (" WHERE thread_id = " + ("?" if kind == "sqlite" else "%s")) if thread_id is not None else ""
+    found = {"checkpoints": 0, "blobs": 0, "writes": 0}
+    with _query(saver) as run:
+        for part, (table, columns) in _TABLES[kind].items():
+            total = " + ".join(f"coalesce({size(column)}, 0)" for column in columns)
+            params = (thread_id,) if thread_id is not None else ()
+            found[part] = int(run(f"SELECT sum({total}) FROM {table}{where}", params)[0][0] or 0)
     return found
 
 
-def stored_bytes(saver: Any, thread_id: Optional[Union[str, int]] = None,
+def stored_bytes(saver: BaseCheckpointSaver, thread_id: Optional[Union[str, int]] = None,
                  compressed: bool = False) -> Dict[str, int]:
     """The bytes a saver physically holds: {"checkpoints": 3839, "blobs": 3146, "writes": 1587,
-    "total": 8572} (an in-memory saver after one run with 1,500 bytes in "bulk").
+    "total": 8572} (memory, one run with 1,500 bytes in "bulk").
 
-    Counted: the serialized values each saver writes, i.e. the checkpoints (the checkpoint
-    and its metadata), the blobs (channel values kept once per version, by the in-memory
-    saver and PostgreSQL; SQLite has none: 0) and the pending writes. Not counted: keys
-    and type tags (thread_id, checkpoint_id, channel, ...), row headers, indexes.
-    In memory: the bytes in InMemorySaver's maps (the one function reading internals).
-    SQLite: the stored length of the checkpoint, metadata and value columns. PostgreSQL:
-    raw octet lengths (jsonb as its text), or with compressed=True the size each value
-    takes in the table after PostgreSQL's TOAST compression; memory and SQLite do not
-    compress, so there compressed=True gives the same figures. `thread_id` counts one
-    thread of a shared saver, the one history_len(app, cfg(thread_id)) counts (an int 1 is
-    the thread "1" on langgraph 1.x and on SQLite, a thread of its own in 0.2.60's
-    in-memory saver); None counts them all.
-    Raises TypeError for a saver that is none of those three (e.g. an app: pass
-    app.checkpointer), a thread_id that is not a str, an int or None, or a compressed that
-    is not a bool.
+    Serialized values only: checkpoints with metadata, blobs (channel values once per version;
+    SQLite has none) and pending writes; no keys, headers or indexes. `compressed`: PostgreSQL
+    after TOAST (memory and SQLite do not compress). `thread_id` counts the thread
+    history_len(app, cfg(thread_id)) counts; None all. TypeError for another saver (e.g. an app),
+    a thread_id that is not str, int or None, a non-bool compressed.
     """
     kind = _saver_kind(saver)
     if thread_id is not None and not isinstance(thread_id, (str, int)):
-        raise TypeError(f"thread_id must be a str, an int or None (as in cfg), "
-                        f"got {type(thread_id).__name__}")
+        raise TypeError(f"thread_id must be a str, an int or None (as in cfg), got {type(thread_id).__name__}")
     if not isinstance(compressed, bool):
         raise TypeError(f"compressed must be a bool, got {type(compressed).__name__}")
     if thread_id is not None:
         thread_id = _saver_thread_id(thread_id)
         if kind != "memory":  # subtle: a TEXT column holds what the driver binds: 1 and True as "1"
             thread_id = thread_id if isinstance(thread_id, str) else str(int(thread_id))
-    if kind == "memory":
-        found = _memory_bytes(saver, thread_id)
-    elif kind == "sqlite":
-        found = _sqlite_bytes(saver, thread_id)
-    else:
-        found = _postgres_bytes(saver, thread_id, compressed)
+    found = _memory_bytes(saver, thread_id) if kind == "memory" else _sql_bytes(saver, kind, thread_id, compressed)
     found["total"] = found["checkpoints"] + found["blobs"] + found["writes"]
     return found
 
 
-def durability_counts(topic: str) -> Optional[Dict[str, int]]:
-    """Checkpoints kept after one run under each durability mode, each on a new saver.
-
-    {"exit": 1, "async": 5, "sync": 5} on langgraph >= 0.6 ("exit" saves only the run's
-    last checkpoint; "async" and "sync" save every super-step's, in the background or
-    before the next step starts); None on older langgraph, which has no such modes.
-    Rests on `app.invoke(inputs, config, durability=mode)`. TypeError for a non-str topic.
-    """
-    _check_topic(topic)
-    if not has_durability():
-        return None
-    counts = {}
-    for mode in ("exit", "async", "sync"):
-        app = build_graph(new_saver())
-        invoke(app, {"topic": topic}, cfg("run-1"), durability=mode)
-        counts[mode] = history_len(app, cfg("run-1"))
-    return counts
-
-
-def payload_sweep(topic: str, sizes: List[int]) -> List[dict]:
-    """weigh(topic, "x" * size) for each size, in the order given: one row per size.
-
-    [{"checkpoints": 5, "thin_total": 399, "fat_total": 1447, "payload_bytes": 250,
-    "carrying": 4, "extra": 1048}, ...]: weigh's keys plus extra = fat_total - thin_total
-    (bytes). extra is carrying x (payload_bytes + the bytes of the "bulk" key), so from
-    row to row it grows by exactly carrying x the size step.
-    Raises TypeError for a non-str topic or sizes that is not a list/tuple of int,
-    ValueError for an empty sizes or a size below 1; before any run.
-    """
-    _check_topic(topic)
-    if not isinstance(sizes, (list, tuple)):
-        raise TypeError(f"sizes must be a list or tuple of int (payload sizes in bytes), "
-                        f"got {type(sizes).__name__}")
-    if not sizes:
-        raise ValueError("sizes must hold at least one payload size in bytes, got an empty one")
-    for size in sizes:
-        if isinstance(size, bool) or not isinstance(size, int):
-            raise TypeError(f"sizes must hold int payload sizes in bytes, got {size!r}")
-        if size < 1:
-            raise ValueError(f"sizes must hold sizes of at least 1 byte, got {size!r}")
-    rows = []
-    for size in sizes:
-        row = weigh(topic, "x" * size)
-        row["extra"] = row["fat_total"] - row["thin_total"]
-        rows.append(row)
-    return rows
-
-
-def incompressible(size: int, seed: int = 0) -> str:
-    """`size` ASCII letters and digits from random.Random(seed): the same text on every run.
-
-    incompressible(8) -> "0UAqFzWs" (8 bytes). Random text has no repeats for an LZ-style
-    compressor (PostgreSQL's pglz, lz4) to exploit, so it is stored at full size: the
-    counterpart of "x" * size, which compresses to almost nothing. TypeError/ValueError
-    for a size that is not an int of at least 1.
-    """
-    import random
-    import string
-
-    if isinstance(size, bool) or not isinstance(size, int):
-        raise TypeError(f"size must be an int (bytes), got {type(size).__name__}")
-    if size < 1:
-        raise ValueError(f"size must be at least 1 byte, got {size}")
-    return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
-
-
 @contextlib.contextmanager
 def _reproducible_versions(saver: Any, seed: int = 0) -> Iterator[None]:
-    """Within the block, the saver draws its channel versions from random.Random(seed).
+    """Within the block the saver draws channel versions from random.Random(seed).
 
-    subtle: memory, SQLite and PostgreSQL savers make a version as
-    f"{n:032}.{random.random():016}"; the float's text is 16 to 19+ characters long, and
-    versions are stored many times over, so stored sizes would change by a few bytes from
-    run to run. Same format, seeded draws: the same bytes on every run. A saver whose
-    versions are not of that form (e.g. ints) is left alone.
+    subtle: a version is f"{n:032}.{random.random():016}", 16 to 19+ characters after the dot,
+    and it is stored many times over: stored sizes would vary by a few bytes between runs.
     """
     import random
-    import re
 
-    own = type(saver).get_next_version
-    if not re.fullmatch(r"\d{32}\.\S+", str(own(saver, None, None))):
+    if not re.fullmatch(r"\d{32}\.\S+", str(type(saver).get_next_version(saver, None, None))):
         yield
         return
     draws = random.Random(seed)
@@ -1336,111 +1095,58 @@ def _reproducible_versions(saver: Any, seed: int = 0) -> Iterator[None]:
             del saver.get_next_version
 
 
-def _weigh_threads(prefix: str) -> Dict[str, str]:
-    """The thread ids weigh_stored uses: {"thin": "<prefix>-thin", "fat": "<prefix>-fat"}."""
-    return {name: f"{prefix}-{name}" for name in ("thin", "fat")}
+def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_prefix: str = "weigh") -> dict:
+    """weigh() on a given saver, logical and physical, threads "<prefix>-thin" and "<prefix>-fat".
 
-
-def _copies(thin: int, fat: int, payload_bytes: int) -> dict:
-    return {"thin": thin, "fat": fat, "difference": fat - thin,
-            "copies": round((fat - thin) / payload_bytes, 2)}
-
-
-def weigh_stored(saver: Any, topic: str, payload: Any, thread_prefix: str = "weigh") -> dict:
-    """weigh() on one given saver, logical and physical: a thin and a fat thread side by side.
-
-    Runs thread "<thread_prefix>-thin" with {"topic": topic} and "<thread_prefix>-fat"
-    with "bulk": payload added, then returns
-    {"threads": {"thin": "weigh-thin", "fat": "weigh-fat"}, "checkpoints": 5,
-     "payload_bytes": 1500,
-     "logical": {"thin": 399, "fat": 6447, "difference": 6048, "copies": 4.03},
-     "stored": {"thin": {<stored_bytes of the thin thread>}, "fat": {...},
-                "difference": 4751, "copies": 3.17},
-     "stored_compressed": {<the same with stored_bytes(compressed=True)>}}
-    (bytes; copies = difference / payload_bytes: how many copies of the payload the saver
-    holds). Channel versions are drawn from a seeded generator during the runs, so memory
-    and SQLite give the same bytes on every run. Rests on `app.invoke`,
-    `app.get_state_history` and stored_bytes. TypeError/ValueError for a bad saver, topic,
-    payload or thread_prefix, or when either thread already has checkpoints; before any run.
+    {"threads": {"thin": "weigh-thin", "fat": "weigh-fat"}, "checkpoints": 5, "payload_bytes": 1500,
+     "logical": {"thin": 399, "fat": 6447, "difference": 6048, "copies": 4.03}, "stored": {"thin":
+     {<stored_bytes>}, "fat": {...}, "difference": 4751, "copies": 3.17, "parts": {...}},
+     "stored_compressed": {...}}: copies = difference / payload_bytes (bytes). Versions are
+    seeded, so memory and SQLite give the same bytes every run. Errors as weigh, and for a bad
+    saver or prefix or threads that already exist; before any run.
     """
     _saver_kind(saver)
     _check_topic(topic)
     _check_payload(payload)
     if not isinstance(thread_prefix, str) or not thread_prefix:
         raise TypeError(f"thread_prefix must be a non-empty str, got {thread_prefix!r}")
-    app = build_graph(saver)
-    runs = {"thin": {"topic": topic}, "fat": {"topic": topic, "bulk": payload}}
-    threads = _weigh_threads(thread_prefix)
+    app, size = build_graph(saver), payload_size(payload)
+    threads = {name: f"{thread_prefix}-{name}" for name in ("thin", "fat")}
     used = [tid for tid in threads.values() if history_len(app, cfg(tid))]
     if used:
         raise ValueError(f"thread_prefix {thread_prefix!r}: threads {used} already have "
                          f"checkpoints in this saver; choose another prefix")
-    for name, inputs in runs.items():
+    for inputs, tid in (({"topic": topic}, threads["thin"]), ({"topic": topic, "bulk": payload}, threads["fat"])):
         with _reproducible_versions(saver):
-            app.invoke(inputs, cfg(threads[name]))
-    size = payload_size(payload)
+            app.invoke(inputs, cfg(tid))
     logical = {name: sum(history_bytes(app, cfg(tid))) for name, tid in threads.items()}
-    stored = {name: stored_bytes(saver, tid) for name, tid in threads.items()}
-    packed = {name: stored_bytes(saver, tid, compressed=True) for name, tid in threads.items()}
-    return {
-        "threads": threads,
-        "checkpoints": history_len(app, cfg(threads["fat"])),
-        "payload_bytes": size,
-        "logical": _copies(logical["thin"], logical["fat"], size),
-        "stored": dict(_copies(stored["thin"]["total"], stored["fat"]["total"], size),
-                       thin=stored["thin"], fat=stored["fat"],
-                       parts={k: stored["fat"][k] - stored["thin"][k] for k in ("checkpoints", "blobs", "writes")}),
-        "stored_compressed": dict(_copies(packed["thin"]["total"], packed["fat"]["total"], size),
-                                  thin=packed["thin"], fat=packed["fat"]),
-    }
+    stored, packed = ({name: stored_bytes(saver, tid, compressed=c) for name, tid in threads.items()}
+                      for c in (False, True))
 
+    def copies(thin: int, fat: int) -> dict:
+        return {"difference": fat - thin, "copies": round((fat - thin) / size, 2)}
 
-def postgres_placement(url: str, topic: str, payload: Any) -> Dict[str, List[str]]:
-    """Where PostgresSaver puts each channel's value, read from the tables after one run
-    with `payload` in "bulk": {"inline": ["angle", "bulk", "draft", "score", "stage",
-    "topic"], "blob": ["__start__", "notes"]} (channel names, sorted): inline ones are
-    written into every checkpoint row (jsonb), blob ones once per version into
-    checkpoint_blobs. The run's thread is deleted afterwards. Rests on open_saver,
-    `app.invoke` and SQL on the saver's own tables. Errors as open_saver and weigh.
-    """
-    _check_topic(topic, "postgres")
-    _check_payload(payload, "postgres")
-    thread_id = f"placement-{uuid.uuid4().hex}"
-    queries = {"inline": "SELECT DISTINCT jsonb_object_keys(checkpoint->'channel_values') AS c "
-                         "FROM checkpoints WHERE thread_id = %s",
-               "blob": "SELECT DISTINCT channel AS c FROM checkpoint_blobs WHERE thread_id = %s"}
-    with open_saver("postgres", url) as saver:
-        try:
-            build_graph(saver).invoke({"topic": topic, "bulk": payload}, cfg(thread_id))
-            with saver.lock:
-                found = {name: sorted(row["c"] for row in saver.conn.execute(sql, (thread_id,)))
-                         for name, sql in queries.items()}
-        finally:
-            saver.delete_thread(thread_id)
-    return found
+    parts = {k: stored["fat"][k] - stored["thin"][k] for k in ("checkpoints", "blobs", "writes")}
+    return {"threads": threads, "checkpoints": history_len(app, cfg(threads["fat"])), "payload_bytes": size,
+            "logical": dict(logical, **copies(logical["thin"], logical["fat"])),
+            "stored": dict(stored, parts=parts, **copies(stored["thin"]["total"], stored["fat"]["total"])),
+            "stored_compressed": dict(packed, **copies(packed["thin"]["total"], packed["fat"]["total"]))}
 
 
 def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] = None,
                         url: Optional[str] = None) -> List[dict]:
-    """weigh_stored() on a new saver of each backend: logical bytes beside physical ones.
+    """weigh_stored() on a new saver of each backend, in the order of `backends` (default:
+    memory, sqlite if installed, postgres if `url`): [{"backend": "memory", ...}, ...].
 
-    [{"backend": "memory", **weigh_stored(...)}, {"backend": "sqlite", ...},
-     {"backend": "postgres", ...}], in the order of `backends` (default: memory and
-    sqlite where its package is installed, plus postgres when `url` is given). Memory and SQLite stores are new and
-    removed afterwards, and give the same bytes on every run; on PostgreSQL the two
-    threads get a unique prefix and are deleted after measuring. Rests on open_saver,
-    `app.invoke` and stored_bytes.
-    Raises ValueError for an unknown backend or "postgres" without a url, TypeError for
-    a bad topic or payload, ImportError naming a missing extra; before any run.
+    New stores are removed; on PostgreSQL the threads get a unique prefix and are deleted.
+    Before any run: ValueError/ImportError as open_saver, TypeError for bad topic or payload.
     """
     if backends is None:
-        backends = ["memory"] + [b for b in ("sqlite",) if has_backend(b)] + (["postgres"] if url else [])
+        backends = ["memory"] + (["sqlite"] if has_backend("sqlite") else []) + (["postgres"] if url else [])
     if isinstance(backends, str) or not isinstance(backends, (list, tuple)):
-        raise TypeError(f"backends must be a list or tuple of {list(BACKENDS)}, "
-                        f"got {type(backends).__name__}")
+        raise TypeError(f"backends must be a list or tuple of {list(BACKENDS)}, got {type(backends).__name__}")
     for backend in backends:
         _check_backend(backend, url if backend == "postgres" else None)
-    for backend in backends:
         if backend != "memory":
             _import_extra(backend)
     _check_topic(topic)
@@ -1448,18 +1154,81 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
     rows = []
     for backend in backends:
         with open_saver(backend, url if backend == "postgres" else None) as saver:
-            if backend != "postgres":  # a new store, removed on exit
-                row = weigh_stored(saver, topic, payload)
-            else:  # a shared database: threads of our own, deleted even when a run fails
-                prefix = f"weigh-{uuid.uuid4().hex}"
-                try:
-                    row = weigh_stored(saver, topic, payload, thread_prefix=prefix)
-                finally:
-                    for thread_id in _weigh_threads(prefix).values():
-                        saver.delete_thread(thread_id)
-        rows.append(dict(backend=backend, **row))
+            prefix = f"weigh-{uuid.uuid4().hex}" if backend == "postgres" else "weigh"
+            try:  # a new store is removed on exit; in a shared database, delete our threads
+                rows.append(dict(backend=backend, **weigh_stored(saver, topic, payload, thread_prefix=prefix)))
+            finally:
+                if backend == "postgres":
+                    for name in ("thin", "fat"):
+                        saver.delete_thread(f"{prefix}-{name}")
     return rows
 
+
+def postgres_placement(url: str, topic: str, payload: Any) -> Dict[str, List[str]]:
+    """Where PostgresSaver puts each channel after one run with `payload` in "bulk", sorted:
+    {"inline": ["angle", "bulk", ...], "blob": ["__start__", "notes"]}: inline values go into
+    every checkpoint row (jsonb), blobs once per version. The thread is deleted afterwards.
+    """
+    _check_topic(topic, "postgres")
+    _check_payload(payload, "postgres")
+    thread_id = f"placement-{uuid.uuid4().hex}"
+    queries = {"inline": "SELECT DISTINCT jsonb_object_keys(checkpoint->'channel_values') "
+                         "FROM checkpoints WHERE thread_id = %s",
+               "blob": "SELECT DISTINCT channel FROM checkpoint_blobs WHERE thread_id = %s"}
+    with open_saver("postgres", url) as saver:
+        try:
+            build_graph(saver).invoke({"topic": topic, "bulk": payload}, cfg(thread_id))
+            with _query(saver) as run:
+                return {name: sorted(row[0] for row in run(sql, (thread_id,))) for name, sql in queries.items()}
+        finally:
+            saver.delete_thread(thread_id)
+
+
+def incompressible(size: int, seed: int = 0) -> str:
+    """`size` ASCII letters and digits from random.Random(seed): "0UAqFzWs" for 8. No repeats for
+    an LZ compressor (pglz, lz4), unlike "x" * size. TypeError/ValueError for a size not an int >= 1.
+    """
+    import random
+    import string
+
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise (ValueError if isinstance(size, int) and not isinstance(size, bool) else TypeError)(
+            f"size must be an int of at least 1 (bytes), got {size!r}")
+    return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
+
+
+def durability_counts(topic: str) -> Optional[Dict[str, int]]:
+    """Checkpoints kept after one run per durability mode: {"exit": 1, "async": 5, "sync": 5} on
+    langgraph >= 0.6, None before. Rests on `app.invoke(..., durability=mode)`.
+    """
+    _check_topic(topic)
+    if not has_durability():
+        return None
+    counts = {}
+    for mode in MODES:
+        app = build_graph(new_saver())
+        invoke(app, {"topic": topic}, cfg("run-1"), durability=mode)
+        counts[mode] = history_len(app, cfg("run-1"))
+    return counts
+
+
+def payload_sweep(topic: str, sizes: List[int]) -> List[dict]:
+    """weigh(topic, "x" * size) per size, in order, plus extra = fat_total - thin_total:
+    [{"checkpoints": 5, "thin_total": 399, "fat_total": 1447, "payload_bytes": 250, "carrying": 4,
+    "extra": 1048}, ...]. TypeError/ValueError for sizes that are not positive ints; before any run.
+    """
+    _check_topic(topic)
+    if not isinstance(sizes, (list, tuple)):
+        raise TypeError(f"sizes must be a list or tuple of int (payload sizes in bytes), got {type(sizes).__name__}")
+    if not sizes:
+        raise ValueError("sizes must hold at least one payload size in bytes, got an empty one")
+    bad = [size for size in sizes if isinstance(size, bool) or not isinstance(size, int)]
+    if bad:
+        raise TypeError(f"sizes must hold int payload sizes in bytes, got {bad[0]!r}")
+    if min(sizes) < 1:
+        raise ValueError(f"sizes must hold sizes of at least 1 byte, got {min(sizes)!r}")
+    return [dict(row, extra=row["fat_total"] - row["thin_total"])
+            for row in (weigh(topic, "x" * size) for size in sizes)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -1478,23 +1247,23 @@ spec.loader.exec_module(ckpt)
 print(json.dumps(ckpt._child(json.load(sys.stdin))), flush=True)
 """
 _CHILD_TIMEOUT = 120.0  # seconds a child may take before it is killed and reported
-_IN_REVIEW = "in-review"  # what a crashing child prints once it is inside review
-_SAVED_TIMEOUT = 10.0  # seconds review waits for the earlier checkpoints (wait_saved=True)
+_IN_NODE = "in-node"  # what a dying child prints once it is inside the node that dies
+_SAVED_TIMEOUT = 10.0  # seconds a dying node waits for what it waits for (wait_saved=True)
+_RUN_WAIT = 1.0  # seconds Ctrl-C waits for a demo's resume to end before going on
 
 
-def _run_child(job: dict) -> Any:
-    """Run `job` in a child process and wait: subprocess.CompletedProcess (text stdout).
+def _run_child(job: dict) -> subprocess.CompletedProcess:
+    """Run `job` (see _child) in a child process: a CompletedProcess with text output.
 
-    The child is killed and reaped before this returns or raises: when it outlives
-    _CHILD_TIMEOUT (RuntimeError), and on Ctrl-C or any other exception (which goes on).
+    The child is killed and reaped before this returns or raises. RuntimeError naming its error
+    when it fails (or, with job["dies"], does not die inside its node) or outlives _CHILD_TIMEOUT.
     """
     args = [sys.executable, "-c", _CHILD_PROGRAM, _THIS_FILE]  # the job goes in on stdin: any size
     child = None
     try:
         with _ctrl_c_after():  # a child that has started is always in `child`
-            child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                                     errors="replace")
+            child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, encoding="utf-8", errors="replace")
         out, err = child.communicate(json.dumps(job), timeout=_CHILD_TIMEOUT)
     except subprocess.TimeoutExpired:
         raise RuntimeError(f"the child process did not finish within {_CHILD_TIMEOUT:.0f} s") from None
@@ -1505,85 +1274,61 @@ def _run_child(job: dict) -> Any:
                 child.wait()
                 for stream in (child.stdin, child.stdout, child.stderr):
                     stream.close()
+    # a dying child must die by SIGKILL inside its node; any other child must exit with 0
+    if not (child.returncode == -signal.SIGKILL and _IN_NODE in out if job.get("dies") else child.returncode == 0):
+        raise _child_failed(child.returncode, err)
     return subprocess.CompletedProcess(args, child.returncode, out, err)
 
 
-def _run_dying_child(job: dict) -> None:
-    """_run_child for a child meant to die by SIGKILL once it says it is inside the node;
-    RuntimeError naming how it ended otherwise."""
-    done = _run_child(job)
-    if done.returncode != -signal.SIGKILL or _IN_REVIEW not in done.stdout:
-        raise _child_failed(done)
-
-
-def _child_failed(done: Any) -> RuntimeError:
+def _child_failed(returncode: int, stderr: str) -> RuntimeError:
     """One line: the child's exit status and its last error ("ValueError: ..."), as it printed it."""
-    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    lines = [line for line in stderr.splitlines() if line.strip()]
     frames = [i for i, line in enumerate(lines) if line.startswith(" ")]
     last = lines[frames[-1] + 1:] if frames and frames[-1] + 1 < len(lines) else lines[-1:]
-    return RuntimeError(f"the child process (exit status {done.returncode}) failed: "
+    return RuntimeError(f"the child process (exit status {returncode}) failed: "
                         f"{' '.join(last) if last else 'no message'}")
-
-
-def _lab_graph(checkpointer: Any, wrap: Any) -> Any:
-    """build_graph's own nodes and edges, each node function passed through wrap(name, fn)."""
-    lab = build_graph().builder  # the lab's StateGraph: read its shape rather than copy it
-    graph = StateGraph(State)
-    for name in lab.nodes:
-        graph.add_node(name, wrap(name, globals()[name]))
-    for start, end in sorted(lab.edges):
-        graph.add_edge(start, end)
-    return graph.compile(checkpointer=checkpointer)
 
 
 def _dying_node(ready: Any) -> Any:
     """A node that never returns: it works until ready() holds (at most _SAVED_TIMEOUT s),
-    says it is inside (_IN_REVIEW) and kills its own process with SIGKILL."""
+    says it is inside (_IN_NODE) and kills its own process with SIGKILL."""
 
     def node(state: dict) -> dict:
         deadline = time.monotonic() + _SAVED_TIMEOUT
         while not ready() and time.monotonic() < deadline:
             time.sleep(0.005)
-        print(_IN_REVIEW, flush=True)
+        print(_IN_NODE, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)  # ends the process at once: no cleanup, no flush
         raise RuntimeError("SIGKILL did not end the process")  # pragma: no cover
 
     return node
 
 
-def _dying_review(saver: Any, config: dict, wait_saved: bool) -> Any:
-    """review that dies by SIGKILL; with wait_saved, once plan's and write's checkpoints are
-    in the store."""
-    return _dying_node(lambda: not wait_saved or sum(1 for _ in saver.list(config)) > len(NODES))
-
-
 def _child(job: dict) -> dict:
-    """Runs in the child process: one run of the job's thread on its store.
-
-    Returns {"kept": 5, "values": {...}, "pid": 4242} after a normal run; a crashing run prints
-    "in-review" inside review and dies there.
+    """Runs in the child: one run of the job's thread: {"kept": 5, "values": {...}, "pid": 4242}.
+    job["dies"]: "review" dies inside review (crash_demo), "trap" as _trapped_app (trap_demo).
     """
     with open_saver(job["backend"], job["url"]) as saver:
-        config = cfg(job["thread_id"])
-        if job.get("trap"):
+        config, dies = cfg(job["thread_id"]), job.get("dies")
+        if dies == "trap":
             app = _trapped_app(saver, config)
-        elif job["crash"]:
-            dying = _dying_review(saver, config, job["wait_saved"])
+        elif dies == "review":
+            dying = _dying_node(lambda: not job["wait_saved"] or sum(1 for _ in saver.list(config)) > len(NODES))
             app = _lab_graph(saver, lambda name, fn: dying if name == "review" else fn)
         else:
             app = build_graph(saver)
-        values = invoke(app, {"topic": job["topic"]}, config, job["durability"])
+        values = invoke(app, {"topic": job["topic"]}, config, job.get("durability"))
         return {"kept": history_len(app, config), "values": values, "pid": os.getpid()}
 
 
-def _check_demo_store(backend: str, url: Optional[str]) -> None:
-    """ValueError naming `url` for a SQLite url that no second process can open: a restart
-    needs a store that outlives the process ("", ":memory:", "file::memory:?cache=shared",
-    "file:x?mode=memory")."""
-    if backend != "sqlite" or url is None:
-        return
-    path, _, query = url.partition("?")
-    if path in ("", ":memory:", "file::memory:") or (path.startswith("file:") and "mode=memory" in query):
+def _check_demo(topic: Any, backend: Any, url: Any) -> None:
+    """The demos' checks, before any child starts: backend and url, the topic for that backend,
+    and a SQLite url a second process can open (not "", ":memory:" or an in-memory URI)."""
+    _check_backend(backend, url)
+    _check_topic(topic, backend)
+    path, _, query = (url or "").partition("?")
+    if backend == "sqlite" and url is not None and (path in ("", ":memory:", "file::memory:")
+                                or path.startswith("file:") and "mode=memory" in query):
         raise ValueError(f"url {url!r} is a SQLite database in this process's memory, which no other "
                          "process can open: a restart needs a store that outlives the process (a file "
                          "path, or None for a temporary file)")
@@ -1591,13 +1336,11 @@ def _check_demo_store(backend: str, url: Optional[str]) -> None:
 
 @contextlib.contextmanager
 def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
-    """(url, thread_id) for one demo call: a store and thread no other call touches.
+    """(url, thread_id) for one demo call, a store and thread no other call touches.
 
-    sqlite without url: a new file in a new temporary folder (removed on exit) and "run-1".
-    A given store (postgres, or a sqlite file): the url (a relative SQLite path made
-    absolute) and a thread id unique to the call, "run-1-<hex>", deleted from the store on
-    exit, so the store holds afterwards what it held before. The store is opened here
-    first, so an unreachable database fails before any child starts. memory: (None, "run-1").
+    memory: (None, "run-1"); sqlite without url: a temporary file, removed on exit, "run-1"; a given
+    store: its url (SQLite made absolute) and "run-1-<hex>", deleted on exit. The store is opened
+    first, so a bad one fails before any child starts.
     """
     if backend == "memory":
         yield None, "run-1"
@@ -1611,9 +1354,7 @@ def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
             with _ctrl_c_after():
                 shutil.rmtree(folder, ignore_errors=True)
         return
-    if backend == "sqlite":
-        url = os.path.abspath(url)
-    thread_id = f"run-1-{uuid.uuid4().hex[:12]}"
+    url, thread_id = os.path.abspath(url) if backend == "sqlite" else url, f"run-1-{uuid.uuid4().hex[:12]}"
     with open_saver(backend, url) as saver:
         try:
             yield url, thread_id
@@ -1622,92 +1363,45 @@ def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
                 saver.delete_thread(thread_id)
 
 
-def _check_durability(durability: Any) -> None:
-    """invoke()'s own checks of `durability`, run on an app that runs nothing."""
-
-    class _NoRun:
-        @staticmethod
-        def invoke(*args: Any, **kwargs: Any) -> None:
-            return None
-
-    invoke(_NoRun, None, {}, durability)
-
-
 def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
-    """Run thread "run-1" once in a child process; after it has exited, read it with a new saver.
+    """Run thread "run-1" in a child process; after it has exited, read it with a new saver.
 
-    Returns {"backend": "sqlite", "thread_id": "run-1", "kept": 5, "after_restart": 5,
-    "values_after_restart": {"topic": ..., ..., "score": 5}, "survives": True} (the thread
-    the demo ran; checkpoints the child saw and the new saver found; `survives`: the same
-    count and the same final values came back).
-    memory: 5, 0, {}, False, since the saver lived in the child's memory. The child is a
-    fresh `sys.executable` that loads this file by path and shares nothing with this
-    process; the new saver is open_saver(backend, url) here, opened after the child exited.
-    Each call has its own store (a new SQLite file in a temporary folder, removed
-    afterwards) or, on a given url, a thread id unique to the call ("run-1-<hex>"), deleted
-    from the store when the call returns or fails, so calls may run concurrently and the
-    store holds afterwards the threads it held before. Ctrl-C (or any exception) at any
-    point: the child is killed and reaped, the saver closed, the temporary folder removed,
-    the thread deleted, then the exception goes on. The current folder is needed only for
-    a relative SQLite path. Rests on `app.get_state_history(cfg)` and `app.get_state(cfg)`.
-    Raises TypeError for a non-str topic, ValueError for an unknown backend, a missing
-    postgres url, a SQLite url no other process can open ("", ":memory:", in-memory URIs)
-    or a topic PostgreSQL cannot store (NUL), ImportError naming the extra to install,
-    ConnectionError (one line, password masked) for a store that cannot be opened or
-    reached, RuntimeError when PostgreSQL was reached but its tables could not be set up;
-    all before any child starts and before anything is written. RuntimeError if the child
-    fails, naming its error.
+    {"backend": "sqlite", "thread_id": "run-1", "kept": 5, "after_restart": 5,
+     "values_after_restart": {...}, "survives": True} (memory: 5, 0, {}, False). The child is a
+    fresh `sys.executable` that loads this file by path and shares nothing with this process.
+    Each call has its own store (a temporary SQLite file) or, on a given url, its own thread,
+    deleted afterwards; Ctrl-C kills and reaps the child and removes both. Rests on
+    `get_state_history(cfg)` and `get_state(cfg)`. Before any child starts: errors as open_saver,
+    topic errors as weigh (PostgreSQL also refuses NUL), ValueError for a SQLite url no other
+    process can open (":memory:"). RuntimeError naming the error of a child that failed.
     """
-    _check_backend(backend, url)
-    _check_topic(topic, backend)
-    _check_demo_store(backend, url)
+    _check_demo(topic, backend, url)
     with _demo_store(backend, url) as (store, thread_id):
-        done = _run_child({"backend": backend, "url": store, "thread_id": thread_id,
-                           "topic": topic, "crash": False, "durability": None})
-        if done.returncode != 0:
-            raise _child_failed(done)
+        done = _run_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic})
         seen = json.loads(done.stdout.strip().splitlines()[-1])
         with open_saver(backend, store) as saver:
             app = build_graph(saver)
-            found = history_len(app, cfg(thread_id))
-            values = dict(app.get_state(cfg(thread_id)).values)
+            found, values = history_len(app, cfg(thread_id)), dict(app.get_state(cfg(thread_id)).values)
     return {"backend": backend, "thread_id": thread_id, "kept": seen["kept"], "after_restart": found,
-            "values_after_restart": values,
-            "survives": found == seen["kept"] and values == seen["values"]}
+            "values_after_restart": values, "survives": found == seen["kept"] and values == seen["values"]}
 
 
 def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
                durability: Optional[str] = None, wait_saved: bool = False) -> dict:
-    """Kill a run inside `review` in a child process; then find, with a new saver, what was
-    saved, and resume the thread from it.
+    """Kill a run inside `review` in a child process, then find with a new saver what was
+    saved and resume from it.
 
-    Returns {"backend": "sqlite", "thread_id": "run-1", "durability": "sync", "checkpoints_after_crash": 4,
-    "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
-    "checkpoints_after_resume": 5, "result": {<final values>}}: checkpoints the new saver
-    found; the node the thread's last checkpoint would run next ("" when none); how many
-    pending writes (finished nodes' outputs stored against that checkpoint) it found; the
-    nodes that actually executed on resume, in order; checkpoints after the resume.
-    What was found rests on `app.get_state_history(cfg)`, `app.get_state(cfg).tasks` and
-    `saver.get_tuple(cfg).pending_writes`. The resume is invoke(app, None, cfg, durability)
-    (input None continues from the last checkpoint); a node whose finished writes were
-    found is not run again (LangGraph applies them), so no note is written twice.
-    Nothing found (memory, or durability="exit"): 0, "", 0, [], 0 and "result": None.
-    The child's review sends SIGKILL to its own process. wait_saved=True: review first
-    works until the checkpoints of plan and write are in the store (at most 10 s), the
-    deterministic form of "review had been working a while"; without it, under the default
-    (async) durability, the crash races the background writes of the steps just finished.
-    Each call has its own store and thread id, deleted afterwards, and Ctrl-C leaves
-    nothing behind, as in restart_demo. Raises TypeError for a non-str topic or
-    wait_saved, ValueError for an unknown backend or durability mode, a mode on a
-    langgraph without durability modes, wait_saved with durability="exit", a missing
-    postgres url, a SQLite url no other process can open or a topic PostgreSQL cannot
-    store, ImportError naming the extra, ConnectionError or RuntimeError for a store that
-    cannot be opened, as in restart_demo; all before any child starts. RuntimeError if the
-    child did not die inside review.
+    {"backend": "sqlite", "thread_id": "run-1", "durability": "sync", "checkpoints_after_crash": 4,
+     "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
+     "checkpoints_after_resume": 5, "result": {...}}: the task still to run, the finished tasks'
+    writes stored against it, the nodes run on resume. Nothing found (memory, "exit"): 0, "", 0,
+    [], 0, None. wait_saved: review dies only once plan's and write's checkpoints are stored (at
+    most 10 s); without it, async writes race the crash. Rests on `get_state_history`,
+    `get_state(cfg).tasks`, `get_tuple(cfg).pending_writes`, invoke(app, None, cfg, durability).
+    Stores, Ctrl-C and errors as restart_demo, plus durability errors as invoke(), TypeError for a
+    non-bool wait_saved, ValueError for wait_saved with "exit" (nothing is saved to wait for).
     """
-    _check_backend(backend, url)
-    _check_topic(topic, backend)
-    _check_demo_store(backend, url)
+    _check_demo(topic, backend, url)
     _check_durability(durability)
     if not isinstance(wait_saved, bool):
         raise TypeError(f"wait_saved must be a bool, got {type(wait_saved).__name__}")
@@ -1715,39 +1409,28 @@ def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
         raise ValueError('wait_saved=True cannot be used with durability="exit": that mode '
                          "saves no checkpoint until the run ends, so review would wait in vain")
     with _demo_store(backend, url) as (store, thread_id):
-        _run_dying_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
-                          "crash": True, "durability": durability, "wait_saved": wait_saved})
+        _run_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
+                    "dies": "review", "durability": durability, "wait_saved": wait_saved})
         return _resume(backend, store, thread_id, durability)
 
 
 def _to_the_end(fn: Any, *args: Any) -> Any:
     """fn(*args) in a thread of its own, always run to its end; returns or raises what it did.
 
-    subtle: Ctrl-C in the middle of a LangGraph run leaves its background writes going on
-    the saver (closing the saver under them crashes the interpreter) and, when it lands
-    while LangGraph starts a worker thread, an idle thread that Python's exit waits for
-    forever. Here the run is never interrupted: Ctrl-C waits for its end (a fraction of a
-    second, at most _RUN_WAIT), then goes on.
+    subtle: Ctrl-C inside a LangGraph run leaves its background writes going (closing the saver
+    under them crashes the interpreter), or an idle worker thread Python's exit waits for forever.
+    So the run is never interrupted: Ctrl-C waits for its end (at most _RUN_WAIT s), then goes on.
     """
-    done, out = threading.Event(), {}
+    from concurrent.futures import ThreadPoolExecutor, wait
 
-    def run() -> None:
-        try:
-            out["value"] = fn(*args)
-        except BaseException as exc:  # handed to the caller below
-            out["error"] = exc
-        finally:
-            done.set()
-
+    pool = ThreadPoolExecutor(1, thread_name_prefix="agckpt-resume")
+    future = pool.submit(fn, *args)
+    pool.shutdown(wait=False)
     try:
-        threading.Thread(target=run, name="agckpt-resume").start()
-        done.wait()
+        return future.result()
     finally:
         with _ctrl_c_after():
-            done.wait(_RUN_WAIT)
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
+            wait([future], timeout=_RUN_WAIT)
 
 
 def _resume(backend: str, store: Optional[str], thread_id: str, durability: Optional[str]) -> dict:
@@ -1755,18 +1438,14 @@ def _resume(backend: str, store: Optional[str], thread_id: str, durability: Opti
     config, ran = cfg(thread_id), []
     with open_saver(backend, store) as saver:
         app = _lab_graph(saver, _recording(ran))
-        found = history_len(app, config)
-        snap = app.get_state(config)
-        saved = saver.get_tuple(config)
-        writes = len(saved.pending_writes or []) if saved else 0
+        found, snap, saved = history_len(app, config), app.get_state(config), saver.get_tuple(config)
         result = dict(_to_the_end(invoke, app, None, config, durability)) if found else None
         return {"backend": backend, "thread_id": thread_id, "durability": durability,
                 "checkpoints_after_crash": found,
                 # subtle: not snap.next, which leaves out a task whose writes are stored
                 "pending_after_crash": snap.tasks[0].name if snap.tasks else "",
-                "pending_writes": writes, "ran_on_resume": ran,
+                "pending_writes": len(saved.pending_writes or []) if saved else 0, "ran_on_resume": ran,
                 "checkpoints_after_resume": history_len(app, config), "result": result}
-
 
 
 # ---------------------------------------------------------------------------------------
@@ -1776,12 +1455,9 @@ def _resume(backend: str, store: Optional[str], thread_id: str, durability: Opti
 def failed_run(topic: str, durability: Optional[str] = None) -> dict:
     """A run whose `review` raises an ordinary exception, then a resume with input None.
 
-    {"durability": "exit", "error": "RuntimeError: review failed", "checkpoints": 1,
-     "next": ["review"], "ran_on_resume": ["review"], "result": {<final values>}} on
-    langgraph 1.x: even "exit" saves the checkpoint the run stopped at when it fails with an
-    exception (a SIGKILL leaves it no time to). `checkpoints`: what the saver kept;
-    `next`: `get_state(cfg).next` then. Rests on invoke() and `app.get_state`.
-    TypeError for a non-str topic; ValueError for a bad durability as invoke().
+    {"durability": "exit", "error": "RuntimeError: review failed", "checkpoints": 1, "next":
+    ["review"], "ran_on_resume": ["review"], "result": {...}} on 1.x: even "exit" saves where the
+    run stopped when it fails with an exception. Rests on invoke() and `get_state`.
     """
     _check_topic(topic)
     _check_durability(durability)
@@ -1794,7 +1470,7 @@ def failed_run(topic: str, durability: Optional[str] = None) -> dict:
 
     record = _recording(ran)
     app = _lab_graph(new_saver(), lambda name, fn: record(name, failing_review if name == "review" else fn))
-    config = cfg("run-1")
+    config, error = cfg("run-1"), ""
     try:
         invoke(app, {"topic": topic}, config, durability)
     except RuntimeError as exc:
@@ -1807,7 +1483,7 @@ def failed_run(topic: str, durability: Optional[str] = None) -> dict:
             "next": list(snap.next), "ran_on_resume": ran, "result": result}
 
 
-def _trapped_app(saver: Any, config: dict) -> Any:
+def _trapped_app(saver: Any, config: dict) -> CompiledStateGraph:
     """The lab graph on `saver`, set for trap_demo: the checkpoint after `plan` is never
     stored (its put is held back), and `write` dies by SIGKILL once plan's writes are."""
     put = saver.put
@@ -1827,61 +1503,46 @@ def _trapped_app(saver: Any, config: dict) -> Any:
 
 
 def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
-    """The crash that `next` hides, made the same on every run: in a child process `plan`
-    finishes and its writes are stored as pending writes, but the checkpoint after it is
-    not (as when a crash beats a background put), then `write` dies by SIGKILL.
+    """The crash `next` hides: in a child, `plan`'s writes are stored as pending writes but the
+    checkpoint after it is not (as when a crash beats a background put); then `write` dies.
 
-    {"history_next": [["__start__"], ["plan"]], "next_after_crash": [],
-     "pending_task": "plan", "pending_writes": 4, "pending_channels": ["angle",
-     "branch:to:write", "notes", "stage"], "ran_on_resume": ["write", "review"],
-     "checkpoints_after_resume": 5, "result": {<final values>}} (1.x): the history shows
-    `plan` still to run, `get_state(cfg).next` is empty as if the run were done, and the
-    resume applies plan's stored writes and runs only write and review. Rests on
-    `app.get_state_history`, `app.get_state` and `invoke(None, cfg)` on a new saver.
-    ValueError for backend "memory" (nothing outlives the child); other errors as crash_demo.
+    {"history_next": [["__start__"], ["plan"]], "next_after_crash": [], "pending_task": "plan",
+     "pending_writes": 4, "pending_channels": ["angle", "branch:to:write", "notes", "stage"],
+     "ran_on_resume": ["write", "review"], "checkpoints_after_resume": 5, "result": {...}} (1.x):
+    `get_state(cfg).next` is empty as if the run were done. Errors as crash_demo; ValueError for
+    "memory" (nothing outlives the child).
     """
-    _check_backend(backend, url)
-    _check_topic(topic, backend)
-    _check_demo_store(backend, url)
+    _check_demo(topic, backend, url)
     if backend == "memory":
         raise ValueError('backend must be "sqlite" or "postgres": the trap needs a store that '
                          "outlives the child process")
     with _demo_store(backend, url) as (store, thread_id):
-        _run_dying_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic,
-                          "crash": False, "trap": True, "durability": None})
+        _run_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic, "dies": "trap"})
         with open_saver(backend, store) as saver:
             app = build_graph(saver)
             seen = [list(snap.next) for snap in history(app, cfg(thread_id))]
-            snap = app.get_state(cfg(thread_id))
-            saved = saver.get_tuple(cfg(thread_id))
-            channels = sorted({write[1] for write in saved.pending_writes or ()})
+            snap, saved = app.get_state(cfg(thread_id)), saver.get_tuple(cfg(thread_id))
         resumed = _resume(backend, store, thread_id, None)
     return {"history_next": seen, "next_after_crash": list(snap.next),
             "pending_task": resumed["pending_after_crash"], "pending_writes": resumed["pending_writes"],
-            "pending_channels": channels,
-            "ran_on_resume": resumed["ran_on_resume"],
-            "checkpoints_after_resume": resumed["checkpoints_after_resume"], "result": resumed["result"]}
+            "pending_channels": sorted({write[1] for write in saved.pending_writes or ()}),
+            **{key: resumed[key] for key in ("ran_on_resume", "checkpoints_after_resume", "result")}}
 
 
 # ---------------------------------------------------------------------------------------
-# Stores written by another langgraph: every function that reads a thread checks first that
-# the installed langgraph reads the format ("v") of its checkpoints.
-#
-# A checkpoint's "v" is the layout of its fields and channels: v1 and v2 (langgraph 0.2.x,
-# from langgraph-checkpoint; 0.2.x never looks at "v"), v3 (langgraph 0.3.24 on: channels
-# "branch:to:<node>"), v4 (0.5.0 on: no "pending_sends"). Newer langgraph migrates older
-# formats as it reads them; older langgraph fails on newer ones (0.2.60 on v4: KeyError
-# 'pending_sends' deep inside get_state_history).
+# Stores written by another langgraph: every function that reads a thread first checks that
+# the installed langgraph reads the format ("v") of its checkpoints. v1 and v2: langgraph
+# 0.2.x, which never looks at "v"; v3: 0.3.24 on (channels "branch:to:<node>"); v4: 0.5.0 on
+# (no "pending_sends"). Newer langgraph migrates older formats as it reads them; older
+# langgraph fails on newer ones (0.2.60 on v4: KeyError 'pending_sends' deep inside a read).
 
 _FORMAT_SINCE = {3: "0.3.24", 4: "0.5.0"}  # checkpoint format -> first langgraph writing it
 
 
 @functools.lru_cache(maxsize=None)
 def _readable_format() -> int:
-    """The newest checkpoint format the installed langgraph reads: 2 on 0.2.60, 4 on 1.x.
-
-    Rests on langgraph's own LATEST_VERSION, the format it writes (langgraph.pregel.checkpoint
-    from 0.3.x, ._checkpoint from 0.6); before that langgraph has none and reads v1 and v2.
+    """The newest checkpoint format the installed langgraph reads (2 on 0.2.60, 4 on 1.x), from
+    its own LATEST_VERSION (langgraph.pregel[._]checkpoint, from 0.3); without one, v2.
     """
     import importlib
 
@@ -1890,172 +1551,134 @@ def _readable_format() -> int:
             latest = getattr(importlib.import_module(name), "LATEST_VERSION", None)
         except ImportError:
             continue
-        if isinstance(latest, int):
-            # subtle: 0.4.10, which writes v3, was taught to read v4 as well
-            reads_v4 = latest == 3 and _version_tuple(langgraph_version()) >= (0, 4, 10)
-            return 4 if reads_v4 else latest
+        if isinstance(latest, int):  # subtle: 0.4.10, which writes v3, was taught to read v4
+            return 4 if latest == 3 and _version_tuple(langgraph_version()) >= (0, 4, 10) else latest
     return 2
 
 
 def _saver_thread_id(thread_id: Any) -> Any:
     """The thread_id as LangGraph hands it to the saver: 1 -> "1" from langgraph 0.3.31 on,
-    which makes every thread_id a str; before, as given (1 stays the int 1)."""
+    which makes every thread_id a str; before, as given."""
     return str(thread_id) if _version_tuple(langgraph_version()) >= (0, 3, 31) else thread_id
 
 
-def _check_format(app: Any, thread_id: Any, namespace: str, checkpoint_id: Any) -> None:
-    """Refuse a thread whose latest checkpoint (or the one `checkpoint_id` names) has a format
-    newer than the installed langgraph reads, before LangGraph reads it.
-
-    ValueError: "checkpoint '1f0...' of thread 't1' has format v4; the installed langgraph
-    0.2.60 reads formats up to v2: read this store with langgraph >= 0.5.0, the first
-    release that writes v4". Nothing is written. A thread's latest checkpoint carries its
-    newest format, since a langgraph that cannot read a checkpoint cannot continue from it.
-    Rests on `app.checkpointer.get_tuple(config)`; does nothing without a saver.
+def _check_format(app: CompiledStateGraph, thread_id: Any, namespace: str, checkpoint_id: Any) -> None:
+    """ValueError when the thread's latest checkpoint (or the named one) has a newer format than
+    this langgraph reads: "checkpoint '1f0...' of thread 't1' has format v4; the installed
+    langgraph 0.2.60 reads formats up to v2: read this store with langgraph >= 0.5.0, ...".
     """
     saver = getattr(app, "checkpointer", None)
     if not isinstance(saver, BaseCheckpointSaver):
         return  # LangGraph says so itself ("No checkpointer set")
-    readable = _readable_format()
     thread = {"thread_id": _saver_thread_id(thread_id), "checkpoint_ns": namespace}
-    named = [dict(thread, checkpoint_id=checkpoint_id)] if checkpoint_id else []
-    for configurable in [thread] + named:
+    for configurable in [thread] + ([dict(thread, checkpoint_id=checkpoint_id)] if checkpoint_id else []):
         found = saver.get_tuple({"configurable": configurable})
         version = found.checkpoint.get("v") if found is not None else None
-        if isinstance(version, int) and version > readable:
+        if isinstance(version, int) and version > _readable_format():
             since = _FORMAT_SINCE.get(version)
             where = (f"langgraph >= {since}, the first release that writes v{version}" if since
                      else f"the newer langgraph that wrote it (after {langgraph_version()})")
-            raise ValueError(
-                f"checkpoint {found.config['configurable'].get('checkpoint_id')!r} of thread "
-                f"{thread_id!r} has format v{version}; the installed langgraph "
-                f"{langgraph_version()} reads formats up to v{readable}: read this store "
-                f"with {where}")
+            raise ValueError(f"checkpoint {found.config['configurable'].get('checkpoint_id')!r} of thread "
+                             f"{thread_id!r} has format v{version}; the installed langgraph {langgraph_version()} "
+                             f"reads formats up to v{_readable_format()}: read this store with {where}")
 
 
 # ---------------------------------------------------------------------------------------
 # What may enter a checkpoint: the checks fork, weigh, lost_demo and the demos run first.
-#
-# Every saver stores them through its serializer, and the lab
-# counts them with json.dumps(..., sort_keys=True). A part neither can write as it is would
-# be refused deep inside a run, or stored changed ("가\ud83d" comes back "가" or "가?").
+# Every saver stores values through its serializer, and the lab counts them with
+# json.dumps(..., sort_keys=True). A part neither can write as it is would be refused deep
+# inside a run, or stored changed ("가\ud83d" comes back "가" or "가?").
 
 _INT64 = (-(1 << 63), (1 << 63) - 1)  # signed 64 bits, the widest int every store keeps as one
 _SURROGATE = re.compile("[\ud800-\udfff]")  # a lone surrogate: no UTF-8 form exists
 _JSON_KEYS = (str, int, float, bool, type(None))  # the dict keys json.dumps accepts
 
 
-def _key_text(key: Any) -> str:
-    """How a path shows a key: "k" for a str (escaped only where it must be), 3 for an int."""
-    if not isinstance(key, str):
-        return repr(key)
-    text = json.dumps(key, ensure_ascii=False)
-    return json.dumps(key) if _SURROGATE.search(text) else text
-
-
 def _path(base: str, *keys: Any) -> str:
-    """_path("payload", "k", 3) -> 'payload["k"][3]'"""
-    return base + "".join(f"[{_key_text(key)}]" for key in keys)
+    """_path("payload", "k", 3) -> 'payload["k"][3]' (a key with a lone surrogate escaped)."""
+    for key in keys:
+        base += f"[{json.dumps(key, ensure_ascii=bool(_SURROGATE.search(key)))}]" if isinstance(key, str) else f"[{key!r}]"
+    return base
 
 
-def _int_text(number: int) -> str:
-    return str(number) if number.bit_length() <= 128 else f"an int of {number.bit_length()} bits"
-
-
-def _has_text(number: int) -> bool:
-    try:
-        str(number)
-    except ValueError:  # Python >= 3.11 limits int -> str to sys.get_int_max_str_digits()
-        return False
-    return True
+def _leaf_problem(part: Any, path: str, stored: bool, nul: bool) -> Optional[Exception]:
+    """The error for a str, int or other leaf that json (or with `stored` a saver, with `nul`
+    PostgreSQL) cannot write as it is, or None."""
+    if isinstance(part, str):
+        found = _SURROGATE.search(part)
+        if found:
+            return ValueError(f"{path} has a lone surrogate U+{ord(found.group()):04X} at index {found.start()}: "
+                              "it has no UTF-8 form, so no saver stores it as it is and its size in bytes is undefined")
+        if nul and "\x00" in part:
+            return ValueError(f"{path} has a NUL character (\\x00) at index {part.index(chr(0))}: "
+                              "PostgreSQL cannot store it")
+    elif isinstance(part, int):
+        text = f"an int of {part.bit_length()} bits" if part.bit_length() > 128 else str(part)
+        if stored and not _INT64[0] <= part <= _INT64[1]:
+            return ValueError(f"{path} is {text}, outside the signed 64-bit range the savers store (-2**63 to 2**63-1)")
+        try:
+            str(part) if part.bit_length() > 14_000 else None  # Python >= 3.11 caps int -> str digits
+        except ValueError:
+            return ValueError(f"{path} is {text}, more digits than Python turns into text "
+                              "(sys.get_int_max_str_digits()), so json cannot write it")
+    elif stored and not isinstance(part, (float, type(None))):
+        try:
+            new_saver().serde.dumps_typed(part)  # the saver's serializer decides
+        except Exception as exc:
+            return TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the saver: {exc}")
+    return None
 
 
 def _problem(value: Any, name: str, stored: bool, nul: bool = False) -> Optional[Exception]:
-    """The error for the first part of `value` json.dumps(sort_keys=True) cannot write as it
-    is (with `stored`: nor a saver; with `nul`: nor PostgreSQL), or None.
-
-    Walks dicts (keys and values), lists and tuples (with `stored`, sets too) without
-    recursion, so a deep value does not exhaust the stack.
-    """
+    """The error for the first part of `value` that json.dumps(sort_keys=True) (with `stored`:
+    a saver; with `nul`: PostgreSQL) cannot write as it is, or None. Walks dicts (keys and
+    values), lists and tuples (with `stored`, sets too) without recursion: any depth is fine."""
     stack = [(value, name, frozenset())]  # (part, its path, ids of the containers holding it)
     while stack:
         part, path, holders = stack.pop()
-        if isinstance(part, str):
-            found = _SURROGATE.search(part)
-            if found:
-                return ValueError(f"{path} has a lone surrogate U+{ord(found.group()):04X} at "
-                                  f"index {found.start()}: it has no UTF-8 form, so no saver "
-                                  f"stores it as it is and its size in bytes is undefined")
-            if nul and "\x00" in part:
-                return ValueError(f"{path} has a NUL character (\\x00) at index "
-                                  f"{part.index(chr(0))}: PostgreSQL cannot store it")
-        elif isinstance(part, int) and stored and not _INT64[0] <= part <= _INT64[1]:
-            return ValueError(f"{path} is {_int_text(part)}, outside the signed 64-bit range "
-                              f"the savers store (-2**63 to 2**63-1)")
-        elif isinstance(part, int) and part.bit_length() > 14_000 and not _has_text(part):
-            return ValueError(f"{path} is {_int_text(part)}, more digits than Python turns into "
-                              f"text (sys.get_int_max_str_digits()), so json cannot write it")
-        elif isinstance(part, (dict, list, tuple) + ((set, frozenset) if stored else ())):
-            if id(part) in holders:
-                return ValueError(f"{path} contains itself: no saver or JSON can write a cycle")
-            holders = holders | {id(part)}
-            if isinstance(part, dict):
-                bad = [key for key in part if not isinstance(key, _JSON_KEYS)]
-                if bad:
-                    return TypeError(f"{path} has the key {bad[0]!r} of type "
-                                     f"{type(bad[0]).__name__}: JSON keys must be str, int, "
-                                     f"float, bool or None")
-                try:
-                    sorted(part)
-                except TypeError:
-                    kinds = sorted({type(key).__name__ for key in part})
-                    return TypeError(f"{path} has keys of types {kinds} that cannot be sorted "
-                                     f"together, as json.dumps(sort_keys=True) must")
-                children = [(key, f"a key of {path}") for key in part]
-                children += [(item, _path(path, key)) for key, item in part.items()]
-            elif isinstance(part, (set, frozenset)):
-                children = [(item, f"an element of {path}") for item in part]
-            else:
-                children = [(item, _path(path, index)) for index, item in enumerate(part)]
-            stack.extend((child, where, holders) for child, where in reversed(children))
+        if not isinstance(part, (dict, list, tuple) + ((set, frozenset) if stored else ())):
+            problem = _leaf_problem(part, path, stored, nul)
+            if problem is not None:
+                return problem
+            continue
+        if id(part) in holders:
+            return ValueError(f"{path} contains itself: no saver or JSON can write a cycle")
+        holders |= {id(part)}
+        if isinstance(part, dict):
+            bad = [key for key in part if not isinstance(key, _JSON_KEYS)]
+            if bad:
+                return TypeError(f"{path} has the key {bad[0]!r} of type {type(bad[0]).__name__}: "
+                                 "JSON keys must be str, int, float, bool or None")
+            try:
+                sorted(part)
+            except TypeError:
+                return TypeError(f"{path} has keys of types {sorted({type(key).__name__ for key in part})} "
+                                 "that cannot be sorted together, as json.dumps(sort_keys=True) must")
+            children = [(key, f"a key of {path}") for key in part] + [(v, _path(path, k)) for k, v in part.items()]
+        elif isinstance(part, (set, frozenset)):
+            children = [(item, f"an element of {path}") for item in part]
+        else:
+            children = [(item, _path(path, index)) for index, item in enumerate(part)]
+        stack.extend((child, child_path, holders) for child, child_path in reversed(children))
     return None
 
 
 def _check_storable(value: Any, name: str, backend: Optional[str] = None) -> None:
-    """Refuse, before anything is written, a value no saver can store as it is.
+    r"""Refuse, before anything is written, a value no saver stores as it is.
 
-    ValueError for a part of an accepted type that cannot be stored faithfully: an int
-    outside the signed 64-bit range, a str with a lone surrogate ("가\\ud83d"), a container
-    that holds itself, and with backend="postgres" a str with a NUL character ("\\x00").
-    TypeError for a part whose type cannot be written: a dict key json.dumps(sort_keys=True)
-    cannot handle (not str/int/float/bool/None, or keys of types that do not sort together)
-    and anything the saver's serializer (`serde.dumps_typed`) rejects.
-    Each message starts with the path to the bad part: values["score"], payload[3], topic.
+    ValueError: an int outside 64 bits, a lone surrogate ("가\ud83d"), a cycle, NUL for
+    "postgres". TypeError: dict keys json.dumps(sort_keys=True) refuses, anything the saver's
+    serializer (`serde.dumps_typed`) rejects. Messages start with the path: values["score"].
     """
     if backend not in (None,) + BACKENDS:
         raise ValueError(f"backend must be None or one of {list(BACKENDS)}, got {backend!r}")
     problem = _problem(value, name, stored=True, nul=backend == "postgres")
     if problem is not None:
         raise problem
-    serde = new_saver().serde
-    path, part = name, value
-    while True:  # find the innermost part the serializer rejects
-        try:
-            serde.dumps_typed(part)
-            return
-        except Exception as exc:  # the saver's serializer decides; name what failed and why
-            error = exc
-        inner = part.items() if isinstance(part, dict) else (
-            enumerate(part) if isinstance(part, (list, tuple)) else ())
-        for key, item in inner:
-            try:
-                serde.dumps_typed(item)
-            except Exception:
-                path, part = _path(path, key), item
-                break
-        else:
-            raise TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the "
-                            f"saver: {error}") from None
+    try:  # the parts pass, so the whole should: the serializer still has the last word
+        new_saver().serde.dumps_typed(value)
+    except Exception as exc:
+        raise TypeError(f"{name} of type {type(value).__name__} cannot be serialized by the saver: {exc}") from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -2065,9 +1688,8 @@ def _check_storable(value: Any, name: str, backend: Optional[str] = None) -> Non
 def _register_if_loaded_by_path() -> None:
     """Put this module in sys.modules when it was loaded by path without being registered.
 
-    subtle: StateGraph(State) calls typing.get_type_hints, which on Python 3.9 looks up
-    sys.modules[State.__module__] unconditionally; spec_from_file_location + exec_module
-    without `sys.modules[name] = module` would make build_graph raise KeyError there.
+    subtle: StateGraph(State) calls typing.get_type_hints, which on Python 3.9 reads
+    sys.modules[State.__module__]: without it build_graph raises KeyError.
     """
     if sys.version_info >= (3, 10) or __name__ in sys.modules:
         return

@@ -9,11 +9,14 @@ def _top_level(path):
     return ast.parse((ROOT / path).read_text(encoding="utf-8")).body
 
 
-def test_all_lists_every_public_function_and_class_and_nothing_else():
-    public = {node.name for node in _top_level("ckpt.py")
-              if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_")}
+def test_all_lists_every_public_function_class_and_constant_and_nothing_else():
+    nodes = _top_level("ckpt.py")
+    public = {node.name for node in nodes if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    public |= {target.id for node in nodes if isinstance(node, ast.Assign) for target in node.targets
+               if isinstance(target, ast.Name) and target.id != "__all__"}
+    public = {name for name in public if not name.startswith("_")}
     listed = set(ckpt.__all__)
-    assert public - listed == set(), public - listed
+    assert public == listed, (public - listed, listed - public)
     assert all(hasattr(ckpt, name) for name in listed), [n for n in listed if not hasattr(ckpt, n)]
 
 

@@ -103,7 +103,7 @@ def test_restart_keeps_a_topic_with_spaces_exactly(local):
 def test_each_demo_runs_in_a_process_of_its_own():
     """The child is neither this process nor the previous child."""
     job = {"backend": "memory", "url": None, "thread_id": "run-1", "topic": TOPIC,
-           "crash": False, "durability": None}
+           "durability": None}
     pids = []
     for _ in range(2):
         done = ckpt._run_child(job)
