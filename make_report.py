@@ -16,6 +16,7 @@ import re
 import sys
 import sysconfig
 import tempfile
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from string import Template
 
@@ -30,19 +31,19 @@ SECTIONS = ["## 무엇이 저장되는가", "## 되감기와 분기는 어떻게
 MIN_PAYLOAD, MAX_PAYLOAD = 300, 100_000_000  # bytes: enough to see the difference; fits in memory
 OTHER_TOPIC = "겨울"  # the input given at a past checkpoint, in place of None
 MODES = ["exit", "async", "sync"]  # langgraph's durability modes (>= 0.6), in that order
+FORK_ANGLES = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
+PARTS = ["checkpoints", "blobs", "writes"]  # a saver's stored bytes, in the columns of the parts table
+SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)",
+               "postgres": "PostgreSQL (PostgresSaver)"}
 
 
-# ---------------------------------------------------------------------------------------
-# Measuring: one dict, every value from a call of ckpt.
-
-
+# ---- Measuring: one dict, every value from a call of ckpt. ----
 def _demos(topic: str, postgres_url: str) -> dict:
-    """The restart and crash demos the report shows, on every saver installed here.
-
-    Crash rows come from deterministic settings only: durability="sync" where langgraph has
-    it, else a review that works until the earlier checkpoints are stored (wait_saved).
-    """
-    backends = [b for b in ("memory", "sqlite") if ckpt.has_backend(b)] + (["postgres"] if postgres_url else [])
+    """The restart and crash demos, on every saver installed here. Crash rows come from
+    deterministic settings only: durability="sync" where langgraph has it, else a review that
+    works until the earlier checkpoints are stored (wait_saved)."""
+    backends = [b for b in ("memory", "sqlite") if ckpt.has_backend(b)]
+    backends += ["postgres"] if postgres_url else []
     steady = {"durability": "sync"} if ckpt.has_durability() else {"wait_saved": True}
     jobs = {}
     for backend in backends:
@@ -57,22 +58,17 @@ def _demos(topic: str, postgres_url: str) -> dict:
     return jobs
 
 
-def _versions(postgres: bool) -> dict:
-    """The versions measured with: python, langgraph and each saver package that is installed."""
-    names = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]] + ([ckpt.EXTRAS["postgres"]] if postgres else [])
-    found = {"python": ".".join(map(str, sys.version_info[:3]))}
-    found.update({name: v for name, v in ((n, ckpt.package_version(n)) for n in names) if v})
-    return found
-
-
 def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None) -> dict:
     """Every figure of the report, from live calls of ckpt: one JSON-ready dict."""
     payload = "x" * payload_bytes
-    pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # the demos' child processes run meanwhile
+    packages = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]]
+    packages += [ckpt.EXTRAS["postgres"]] if postgres_url else []
+    pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # the demos' children run meanwhile
     try:
-        demos = {name: pool.submit(fn, **kwargs) for name, (fn, kwargs) in _demos(topic, postgres_url).items()}
-        report = dict(ckpt.first_run(topic), **{
-            "versions": _versions(bool(postgres_url)),
+        demos = {name: pool.submit(fn, **kw) for name, (fn, kw) in _demos(topic, postgres_url).items()}
+        r = dict(ckpt.first_run(topic), **{
+            "versions": {"python": ".".join(map(str, sys.version_info[:3])),
+                         **{name: v for name in packages if (v := ckpt.package_version(name))}},
             "threads": ckpt.thread_demo(topic),
             "replays": ckpt.replay_rows(topic),
             "rerun": ckpt.rerun_with_input(topic, OTHER_TOPIC),
@@ -81,9 +77,8 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "weigh": ckpt.weigh(topic, payload),
             "rows": ckpt.weigh_rows(topic, payload),
             "sweep": ckpt.payload_sweep(topic, [payload_bytes * n for n in range(1, 6)]),
-            "physical": {"x": ckpt.physical_vs_logical(topic, payload, url=postgres_url),
-                         "random": ckpt.physical_vs_logical(topic, ckpt.incompressible(payload_bytes),
-                                                            url=postgres_url)},
+            "physical": {kind: ckpt.physical_vs_logical(topic, value, url=postgres_url) for kind, value
+                         in (("x", payload), ("random", ckpt.incompressible(payload_bytes)))},
             "durability": ckpt.durability_counts(topic),
             "failed": {mode or "default": ckpt.failed_run(topic, mode)
                        for mode in (MODES if ckpt.has_durability() else [None])},
@@ -92,24 +87,21 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
             "postgres": bool(postgres_url),
         })
-        report["demos"] = {name: future.result() for name, future in demos.items()}
+        r["demos"] = {name: future.result() for name, future in demos.items()}
     finally:  # subtle: not `with`, whose exit would run every queued demo after a Ctrl-C
         pool.shutdown(cancel_futures=True)  # waits for the demos already running: they clean up
-    report["summary"] = _summary(topic, fork_angle, report)
-    return report
+    f, w = r["fork"], r["weigh"]
+    r["summary"] = {  # the lab's ten keys, in the lab's order
+        "topic": topic, "checkpoints_per_run": len(r["checkpoints"]), "pending": r["pending"],
+        "base_score": f["base_score"], "fork_angle": fork_angle, "fork_score": f["fork_score"],
+        "checkpoints_after_fork": f["total"], "payload_bytes": w["payload_bytes"], "carrying": w["carrying"],
+        "survives_restart": r["lost"]["after_restart"] > 0}
+    return r
 
 
-def _summary(topic: str, fork_angle: str, r: dict) -> dict:
-    """The lab's ten keys, in the lab's order, from the measured dict."""
-    return {"topic": topic, "checkpoints_per_run": len(r["checkpoints"]), "pending": r["pending"],
-            "base_score": r["fork"]["base_score"], "fork_angle": fork_angle,
-            "fork_score": r["fork"]["fork_score"], "checkpoints_after_fork": r["fork"]["total"],
-            "payload_bytes": r["weigh"]["payload_bytes"], "carrying": r["weigh"]["carrying"],
-            "survives_restart": r["lost"]["after_restart"] > 0}
-
-
-# ---------------------------------------------------------------------------------------
-# The document: one template per section, read as the Korean text it becomes.
+# ---- The document: one template per section, read as the Korean text it becomes. ----
+# subtle: a line ending in a backslash goes on in the same Markdown line (a paragraph the
+# document keeps on one line), so the source wraps where the output does not.
 
 HEADER = Template("""\
 # 체크포인트 실험 보고서
@@ -118,7 +110,6 @@ HEADER = Template("""\
 이 보고서의 수치는 모두 `make_report.py`가 이 환경에서 `ckpt.py`를 실제로 실행해 얻은 값이다.
 "참고"로 시작하는 문단만 예외다: 이 실행이 아닌 곳에서 잰 값이며, 어디서 쟀는지를 함께 적었다.
 """)
-
 SAVED = Template("""\
 ## 무엇이 저장되는가
 
@@ -147,7 +138,6 @@ $bare_first개, $bare_second개로 매번 처음부터 시작하고, `get_state`
 
 $anatomy_table
 """)
-
 TRAVEL = Template("""\
 ## 되감기와 분기는 어떻게 다른가
 
@@ -177,11 +167,12 @@ $fork_table
 
 한 스레드에서 한 번 실행하고, `write` 앞에서 되감고, 다시 `write` 앞에서 분기했다. 체크포인트마다
 `metadata["source"]`를 오래된 것부터 읽으면 $sources: $source_counts. 부모 관계대로 그리면 아래와 같다
-(커밋 하나가 체크포인트 하나, 레인은 처음 실행·되감기·분기, 강조된 것은 $highlighted 체크포인트). $fork_parent
+(커밋 하나가 체크포인트 하나, 레인은 처음 실행·되감기·분기, 강조된 것은 $highlighted 체크포인트). \
+분기의 첫 체크포인트($branch)는 $branch_parent에서 갈라진다: `write` 앞 지점 가운데 가장 최근의 것이 \
+그것이기 때문이다 (`snapshot_before`는 가장 최근 지점을 고른다).
 
 $gitgraph
 """)
-
 SIZE = Template("""\
 ## 크기로 잰 것
 
@@ -219,7 +210,6 @@ $missing_sqlite
 $parts_table
 $placement
 """)
-
 LOST = Template("""\
 ## 사라지는 것
 
@@ -249,12 +239,38 @@ $durability
 
 $trap
 """)
+# Paragraphs of the last section, each in the form this run calls for.
+DURABILITY = Template("""\
+모드마다 새 saver로: 끝까지 실행한 뒤 남은 체크포인트, `review`가 예외를 던져 실패한 뒤 남은 체크포인트\
+(메모리 saver, 같은 프로세스), `review` 안에서 SIGKILL로 죽은 뒤 새 saver가 SQLite 파일에서 찾은 체크포인트와 \
+재개할 때 실행된 노드 (`async`는 `review`가 앞 체크포인트가 기록될 때까지 일한 뒤 죽었다):
+
+$modes_table
+
+`exit`도 예외로 실패하면 멈춘 지점의 체크포인트 $exit_failed개를 남긴다(`next`는 $exit_next): 재개하면 \
+$exit_ran만 실행된다. 같은 모드에서 `review` 안에서 SIGKILL로 죽었을 때 남은 것은 $exit_killed개였다.""")
+NO_DURABILITY = Template("""\
+설치된 langgraph $version의 `invoke`에는 `durability` 인자가 없어 모드별 행은 없다. 이 langgraph에서 \
+`review`가 예외로 실패하면 체크포인트 $checkpoints개가 남고 `next`는 $next이며, 재개하면 $ran만 실행된다.
+
+참고: `durability` 모드는 langgraph 0.6 이상에 있다. 끝까지 실행한 뒤 `exit`·`async`·`sync`가 남기는 \
+체크포인트 1·5·5개와 `review`가 예외로 실패한 뒤의 1·4·4개는 이 실행이 아니라 `make test`의 latest \
+다리에서 `tests/test_sweep_durability.py`와 `tests/test_report_measures.py`가 확인하는 값이다.""")
+TRAP = Template("""\
+자식 프로세스에서 `plan`이 끝나 그 쓰기가 pending writes로 저장됐지만, 그 뒤의 체크포인트는 저장되지 \
+않은 채(saver의 `put`을 붙잡아 두었다) `write`가 SIGKILL로 죽었다. 새 saver로 기록의 `next`를 오래된 \
+것부터 읽으면 $history_next: `plan`이 아직 남은 것처럼 보인다. 그러나 `get_state(config).next`는 \
+$looks_done. 마지막 체크포인트의 작업은 $task이고, 이미 끝나 그 쓰기 $writes개($channels)가 저장돼 있다. \
+`invoke(None, config)`로 재개하면 $ran만 실행되고 $skipped체크포인트는 $after_resume개가 되며, 결과는 \
+크래시 없이 끝까지 간 실행과 같다 ($same).$misread
+
+참고: `wait_saved` 없이 `review`가 시작하자마자 죽는 크래시는 실행마다 새 saver가 찾는 체크포인트 수가 \
+다를 수 있어 이 보고서에 넣지 않았다. `make test`의 0260·latest 다리에서 `tests/test_crash.py`는 끝난 \
+노드를 다시 실행하는 경우와 저장된 쓰기로 건너뛰는 경우를 모두 허용하고, 어느 쪽이든 재개한 결과가 같다는 \
+것을 확인한다.""")
 
 
-# ---------------------------------------------------------------------------------------
-# Small helpers: values shown as code, tables, charts.
-
-
+# ---- Small helpers: values shown as code, tables, charts. ----
 def lit(text: str) -> str:
     """Text in a code span, shown exactly: no emphasis (`__start__`), links or HTML."""
     fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
@@ -279,26 +295,17 @@ def table(header: list, rows: list) -> str:
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in cells[1:]])
 
 
-def n(number) -> str:
-    return f"{number:,}"
-
-
-def yes(flag: bool) -> str:
-    return "이 실행에서 확인: " + ("예" if flag else "아니오")
-
-
-def nodes(names: list) -> str:
-    return ", ".join(map(lit, names)) if names else "—"
-
-
-def _label(row: dict) -> str:
-    return f"#{row['position']} {row['source']}"
+def n(number) -> str: return f"{number:,}"
+def yes(flag: bool) -> str: return "이 실행에서 확인: " + ("예" if flag else "아니오")
+def nodes(names: list) -> str: return ", ".join(map(lit, names)) if names else "—"
+def _label(row: dict) -> str: return f"#{row['position']} {row['source']}"
 
 
 def xychart(title: str, x_title: str, labels: list, series: list, y_title: str) -> str:
     """A Mermaid xychart-beta with titles on both axes; series are (kind, values)."""
     top = max(max(values) for _, values in series)
-    lines = ["```mermaid", '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#1f77b4, #d62728"}}}}%%',
+    lines = ["```mermaid",
+             '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#1f77b4, #d62728"}}}}%%',
              "xychart-beta", f'    title "{title}"',
              f'    x-axis "{x_title}" [' + ", ".join(f'"{label}"' for label in labels) + "]",
              f'    y-axis "{y_title}" 0 --> {top + top // 10 + 1}']
@@ -317,7 +324,8 @@ def gitgraph(tree: list) -> str:
     def walk(row: dict, lane: str) -> None:
         later = []
         while row is not None:
-            _commit(lines, row)
+            kind = " type: HIGHLIGHT" if row["source"] in ("update", "fork") else ""
+            lines.append(f'    commit id: "{_label(row)}"{kind}')
             children = kids.get(row["position"], [])
             for kid in children[1:]:  # a branch starts here; it is drawn after this lane
                 base = "분기" if kid["source"] == "update" else "되감기"
@@ -334,135 +342,6 @@ def gitgraph(tree: list) -> str:
     return "\n".join(lines + ["```"])
 
 
-def _commit(lines: list, row: dict) -> None:
-    kind = " type: HIGHLIGHT" if row["source"] in ("update", "fork") else ""
-    lines.append(f'    commit id: "{_label(row)}"{kind}')
-
-
-# ---------------------------------------------------------------------------------------
-# Filling the templates: one function per section.
-
-
-def saved_fields(r: dict) -> dict:
-    t = r["threads"]
-    rows = [[f"#{c['position']} {c['source']} (step {c['step']})", lit(c["next"][0]) if c["next"] else "(끝)",
-             ", ".join(map(lit, c["changed"])) or "—", n(c["bytes"])] for c in r["checkpoints"]]
-    newest = " (`get_state_history`가 최신 것부터 주므로 뒤집었다)" if t["history_newest_first"] else ""
-    anatomy = [[lit(a["field"]), a["purpose"], lit(a["value"])] for a in r["anatomy"]]
-    return dict(per_run=len(r["checkpoints"]), pending=code(r["pending"]), newest_first=newest,
-                rows_table=table(["체크포인트", "next", "이 super-step에서 바뀐 키", "바이트"], rows),
-                base_score=r["fork"]["base_score"], base_draft=code(r["fork"]["base_draft"]),
-                notes_first=t["same_thread_notes"][0], notes_second=t["same_thread_notes"][1],
-                same_checkpoints=t["same_thread_checkpoints"], other_checkpoints=t["other_thread_checkpoints"],
-                other_values=code(t["other_thread_values"]), bare_first=t["no_checkpointer_notes"][0],
-                bare_second=t["no_checkpointer_notes"][1], bare_error=lit(t["no_checkpointer_error"]),
-                anatomy_table=table(["필드", "무엇을 위한 것인가", "값 또는 크기"], anatomy))
-
-
-def _replay_note(replays: list) -> str:
-    extra = [row["added"] - len(row["ran"]) for row in replays]
-    if all(e == 1 and row["sources"][:1] == ["fork"] for e, row in zip(extra, replays)):
-        return ("이 langgraph에서는 되감으면 체크포인트가 다시 실행한 노드 수보다 하나 더 는다: 새 체크포인트 가운데 "
-                "첫 번째가 `source`가 `fork`인 체크포인트다.\n\n"
-                "참고: langgraph 0.2.60에서는 `fork` 체크포인트 없이 plan·write·review 앞에서 3·2·1개가 는다 "
-                "(이 실행이 아니라 `make test`의 0260 다리에서 `tests/test_replay_fork.py`가 확인하는 값).")
-    if all(e == 0 for e in extra):
-        return ("체크포인트는 다시 실행한 노드 수만큼만 는다.\n\n"
-                "참고: langgraph 1.1.7 이상에서는 되감기가 먼저 `source`가 `fork`인 체크포인트를 하나 써서 4·3·2개가 는다 "
-                "(이 실행이 아니라 `make test`의 latest 다리에서 `tests/test_replay_fork.py`가 확인하는 값).")
-    return "늘어난 체크포인트 수와 다시 실행된 노드 수의 관계는 위 표와 같다."
-
-
-def travel_fields(r: dict, s: dict) -> dict:
-    f, rerun, tree = r["fork"], r["rerun"], r["tree"]
-    counts = {}
-    for row in tree:
-        counts[row["source"]] = counts.get(row["source"], 0) + 1
-    branch = next(row for row in tree if row["source"] == "update")
-    parent = tree[branch["parent"]]
-    return dict(
-        replay_table=table(["어느 노드 앞에서", "늘어난 체크포인트", "다시 실행된 노드", "새 체크포인트의 source"],
-                           [[f"`{x['from']}`", x["added"], nodes(x["ran"]), ", ".join(x["sources"])] for x in r["replays"]]),
-        replay_note=_replay_note(r["replays"]), rerun_input=code(rerun["input"]), rerun_ran=nodes(rerun["ran"]),
-        rerun_added=rerun["added"], rerun_notes=code(rerun["notes"]), fork_values=code({"angle": s["fork_angle"]}),
-        fork_before=f["before"], fork_total=f["total"],
-        fork_table=table(["", "초안", "점수"], [["원래 가지", code(f["base_draft"]), f["base_score"]],
-                                             [f"새 가지 ({lit(s['fork_angle'])})", code(f["fork_draft"]), f["fork_score"]]]),
-        current_is_new_end=yes(f["current_is_new_end"]), old_end_readable=yes(f["old_end_readable"]),
-        original_is_old_end=yes(f["original_is_old_end"]), sources=", ".join(row["source"] for row in tree),
-        source_counts=", ".join(f"{k} {v}개" for k, v in counts.items()),
-        highlighted="·".join(lit(k) for k in ("update", "fork") if k in counts),
-        fork_parent=(f"분기의 첫 체크포인트({_label(branch)})는 {_label(parent)}에서 갈라진다: `write` 앞 지점 "
-                     f"가운데 가장 최근의 것이 그것이기 때문이다 (`snapshot_before`는 가장 최근 지점을 고른다)."),
-        gitgraph=gitgraph(tree))
-
-
-def size_fields(r: dict, s: dict) -> dict:
-    w, rows, sweep = r["weigh"], r["rows"], r["sweep"]
-    labels = [_label(c) for c in r["checkpoints"]]
-    diff = rows["difference"]
-    table_rows = [[labels[i], n(t), n(f), n(d)] for i, (t, f, d) in enumerate(zip(rows["thin"], rows["fat"], diff))]
-    table_rows.append(["합계", n(w["thin_total"]), n(w["fat_total"]), n(w["fat_total"] - w["thin_total"])])
-    return dict(
-        payload_bytes=n(w["payload_bytes"]), checkpoints=w["checkpoints"], carrying=w["carrying"],
-        size_table=table(["체크포인트", "thin (바이트)", "fat (바이트)", "차이"], table_rows),
-        size_chart=xychart("체크포인트별 바이트: 막대 thin, 선 fat − thin", "체크포인트", labels,
-                           [("bar", rows["thin"]), ("line", diff)], "바이트"),
-        fat_total=n(w["fat_total"]), thin_total=n(w["thin_total"]), difference=n(w["fat_total"] - w["thin_total"]),
-        equation=_equation(rows, w),
-        stored_copies=", ".join(f"{SAVER_NAMES[m['backend']]} {m['stored']['copies']:.2f}개" for m in r["physical"]["x"]),
-        sweep_table=table(["페이로드 (바이트)", "thin 합계", "fat 합계", "늘어난 바이트", "carrying"],
-                          [[n(x["payload_bytes"]), n(x["thin_total"]), n(x["fat_total"]), n(x["extra"]), x["carrying"]]
-                           for x in sweep]),
-        sweep_chart=xychart("페이로드 크기에 따른 늘어난 바이트 (fat − thin)", "페이로드 (바이트)",
-                            [n(x["payload_bytes"]) for x in sweep], [("line", [x["extra"] for x in sweep])], "바이트"),
-        **physical_fields(r))
-
-
-def _equation(rows: dict, w: dict) -> str:
-    """The sentence on what each carrying checkpoint adds, from the measured differences."""
-    if rows["carried"] != [w["payload_bytes"] + rows["key_bytes"]]:
-        return "."
-    return (f": 값을 실은 체크포인트마다 정확히 {n(rows['carried'][0])}바이트 = 페이로드 {n(w['payload_bytes'])} + "
-            f"키가 더하는 {rows['key_bytes']}, 곧 구분자를 포함한 `, \"bulk\": \"\"`의 길이다.")
-
-
-SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)", "postgres": "PostgreSQL (PostgresSaver)"}
-
-
-def physical_fields(r: dict) -> dict:
-    tables, same = [], _stored_view(r["physical"]["x"]) == _stored_view(r["physical"]["random"])
-    kinds = [("x", f"`\"x\"` × {n(r['weigh']['payload_bytes'])}")]
-    kinds += [("random", f"무작위 문자 {n(r['weigh']['payload_bytes'])}개 (압축 불가)")] if r["postgres"] else []
-    for kind, title in kinds:
-        measured = r["physical"][kind]
-        rows = [["논리 (JSON)", n(measured[0]["logical"]["thin"]), n(measured[0]["logical"]["fat"]),
-                 n(measured[0]["logical"]["difference"]), f"{measured[0]['logical']['copies']:.2f}"]]
-        for m in measured:
-            views = [("stored", SAVER_NAMES[m["backend"]])]
-            views += [("stored_compressed", "PostgreSQL, 압축 후 (pg_column_size)")] if m["backend"] == "postgres" else []
-            rows += [[name, n(m[v]["thin"]["total"]), n(m[v]["fat"]["total"]), n(m[v]["difference"]),
-                      f"{m[v]['copies']:.2f}"] for v, name in views]
-        tables.append(f"페이로드 {title}:\n\n" + table(["무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "사본"], rows))
-    parts = [[SAVER_NAMES[m["backend"]]] + [n(m["stored"]["parts"][p]) for p in ("checkpoints", "blobs", "writes")]
-             for m in r["physical"]["x"]]
-    placement = r["placement"]
-    where = ("\nPostgreSQL이 값을 어디에 두는지를 테이블에서 읽으면: 체크포인트 행 안(jsonb)에 "
-             + ", ".join(map(lit, placement["inline"])) + ", blob 테이블에 " + ", ".join(map(lit, placement["blob"]))
-             + ".\n") if placement else ""
-    if not r["postgres"]:
-        tables.append(f"같은 길이의 무작위 문자(압축 불가)로 바꿔 재도 모든 saver의 바이트가 위와 같다 ({yes(same)}): "
-                      "여기서 잰 saver는 값을 압축하지 않는다.")
-    return dict(physical_tables="\n\n".join(tables) + "\n", placement=where,
-                missing_sqlite=_missing(r, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행을 센 값이다"),
-                parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "pending writes"], parts))
-
-
-def _stored_view(measured: list) -> list:
-    """The stored bytes of physical_vs_logical's rows, without the payload they were run with."""
-    return [(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in measured]
-
-
 def _missing(r: dict, backend: str, would_show: str, what: str = "이 행은") -> str:
     """One line naming the package a saver needs, where it is not installed ("" otherwise)."""
     if backend not in r["missing"]:
@@ -471,59 +350,162 @@ def _missing(r: dict, backend: str, would_show: str, what: str = "이 행은") -
             f"(`pip install {ckpt.EXTRAS[backend]}`).\n")
 
 
+# ---- Filling the templates: one function per section. ----
+def saved_fields(r: dict) -> dict:
+    t = r["threads"]
+    rows = [[f"#{c['position']} {c['source']} (step {c['step']})", lit(c["next"][0]) if c["next"] else "(끝)",
+             nodes(c["changed"]), n(c["bytes"])] for c in r["checkpoints"]]
+    anatomy = [[lit(a["field"]), a["purpose"], lit(a["value"])] for a in r["anatomy"]]
+    return dict(
+        per_run=len(r["checkpoints"]), pending=code(r["pending"]),
+        newest_first=" (`get_state_history`가 최신 것부터 주므로 뒤집었다)" if t["history_newest_first"] else "",
+        rows_table=table(["체크포인트", "next", "이 super-step에서 바뀐 키", "바이트"], rows),
+        base_score=r["fork"]["base_score"], base_draft=code(r["fork"]["base_draft"]),
+        notes_first=t["same_thread_notes"][0], notes_second=t["same_thread_notes"][1],
+        same_checkpoints=t["same_thread_checkpoints"], other_checkpoints=t["other_thread_checkpoints"],
+        other_values=code(t["other_thread_values"]), bare_first=t["no_checkpointer_notes"][0],
+        bare_second=t["no_checkpointer_notes"][1], bare_error=lit(t["no_checkpointer_error"]),
+        anatomy_table=table(["필드", "무엇을 위한 것인가", "값 또는 크기"], anatomy))
+
+
+def _replay_note(replays: list) -> str:
+    extra = [row["added"] - len(row["ran"]) for row in replays]
+    if all(e == 1 and row["sources"][:1] == ["fork"] for e, row in zip(extra, replays)):
+        return ("이 langgraph에서는 되감으면 체크포인트가 다시 실행한 노드 수보다 하나 더 는다: 새 체크포인트 "
+                "가운데 첫 번째가 `source`가 `fork`인 체크포인트다.\n\n"
+                "참고: langgraph 0.2.60에서는 `fork` 체크포인트 없이 plan·write·review 앞에서 3·2·1개가 는다 "
+                "(이 실행이 아니라 `make test`의 0260 다리에서 `tests/test_replay_fork.py`가 확인하는 값).")
+    if all(e == 0 for e in extra):
+        return ("체크포인트는 다시 실행한 노드 수만큼만 는다.\n\n"
+                "참고: langgraph 1.1.7 이상에서는 되감기가 먼저 `source`가 `fork`인 체크포인트를 하나 써서 "
+                "4·3·2개가 는다 (이 실행이 아니라 `make test`의 latest 다리에서 `tests/test_replay_fork.py`가 "
+                "확인하는 값).")
+    return "늘어난 체크포인트 수와 다시 실행된 노드 수의 관계는 위 표와 같다."
+
+
+def travel_fields(r: dict, s: dict) -> dict:
+    f, rerun, tree = r["fork"], r["rerun"], r["tree"]
+    counts = Counter(row["source"] for row in tree)  # in the order the sources first appear
+    branch = next(row for row in tree if row["source"] == "update")
+    replays = [[f"`{x['from']}`", x["added"], nodes(x["ran"]), ", ".join(x["sources"])] for x in r["replays"]]
+    drafts = [["원래 가지", code(f["base_draft"]), f["base_score"]],
+              [f"새 가지 ({lit(s['fork_angle'])})", code(f["fork_draft"]), f["fork_score"]]]
+    return dict(
+        replay_table=table(["어느 노드 앞에서", "늘어난 체크포인트", "다시 실행된 노드", "새 체크포인트의 source"],
+                           replays),
+        replay_note=_replay_note(r["replays"]), rerun_input=code(rerun["input"]),
+        rerun_ran=nodes(rerun["ran"]), rerun_added=rerun["added"], rerun_notes=code(rerun["notes"]),
+        fork_values=code({"angle": s["fork_angle"]}), fork_before=f["before"], fork_total=f["total"],
+        fork_table=table(["", "초안", "점수"], drafts),
+        current_is_new_end=yes(f["current_is_new_end"]), old_end_readable=yes(f["old_end_readable"]),
+        original_is_old_end=yes(f["original_is_old_end"]), sources=", ".join(row["source"] for row in tree),
+        source_counts=", ".join(f"{k} {v}개" for k, v in counts.items()),
+        highlighted="·".join(lit(k) for k in ("update", "fork") if k in counts),
+        branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), gitgraph=gitgraph(tree))
+
+
+def size_fields(r: dict) -> dict:
+    w, rows, sweep = r["weigh"], r["rows"], r["sweep"]
+    labels, extra = [_label(c) for c in r["checkpoints"]], w["fat_total"] - w["thin_total"]
+    by_checkpoint = [[label, n(t), n(f), n(d)]
+                     for label, t, f, d in zip(labels, rows["thin"], rows["fat"], rows["difference"])]
+    sizes = [[n(x["payload_bytes"]), n(x["thin_total"]), n(x["fat_total"]), n(x["extra"]), x["carrying"]]
+             for x in sweep]
+    exact = rows["carried"] == [w["payload_bytes"] + rows["key_bytes"]]  # every carrying checkpoint alike
+    return dict(
+        payload_bytes=n(w["payload_bytes"]), checkpoints=w["checkpoints"], carrying=w["carrying"],
+        size_table=table(["체크포인트", "thin (바이트)", "fat (바이트)", "차이"],
+                         by_checkpoint + [["합계", n(w["thin_total"]), n(w["fat_total"]), n(extra)]]),
+        size_chart=xychart("체크포인트별 바이트: 막대 thin, 선 fat − thin", "체크포인트", labels,
+                           [("bar", rows["thin"]), ("line", rows["difference"])], "바이트"),
+        fat_total=n(w["fat_total"]), thin_total=n(w["thin_total"]), difference=n(extra),
+        equation=(f": 값을 실은 체크포인트마다 정확히 {n(rows['carried'][0])}바이트 = 페이로드 "
+                  f"{n(w['payload_bytes'])} + 키가 더하는 {rows['key_bytes']}, 곧 구분자를 포함한 "
+                  '`, "bulk": ""`의 길이다.') if exact else ".",
+        stored_copies=", ".join(f"{SAVER_NAMES[m['backend']]} {m['stored']['copies']:.2f}개"
+                                for m in r["physical"]["x"]),
+        sweep_table=table(["페이로드 (바이트)", "thin 합계", "fat 합계", "늘어난 바이트", "carrying"], sizes),
+        sweep_chart=xychart("페이로드 크기에 따른 늘어난 바이트 (fat − thin)", "페이로드 (바이트)",
+                            [row[0] for row in sizes], [("line", [x["extra"] for x in sweep])], "바이트"),
+        **physical_fields(r))
+
+
+def physical_fields(r: dict) -> dict:
+    def row(name: str, thin: int, fat: int, difference: int, copies: float) -> list:
+        return [name, n(thin), n(fat), n(difference), f"{copies:.2f}"]
+
+    size, tables = n(r["weigh"]["payload_bytes"]), []
+    kinds = [("x", f"`\"x\"` × {size}")] + ([("random", f"무작위 문자 {size}개 (압축 불가)")] if r["postgres"] else [])
+    for kind, title in kinds:
+        logical = r["physical"][kind][0]["logical"]
+        rows = [row("논리 (JSON)", logical["thin"], logical["fat"], logical["difference"], logical["copies"])]
+        for m in r["physical"][kind]:
+            views = [("stored", SAVER_NAMES[m["backend"]])]
+            if m["backend"] == "postgres":
+                views.append(("stored_compressed", "PostgreSQL, 압축 후 (pg_column_size)"))
+            rows += [row(name, m[v]["thin"]["total"], m[v]["fat"]["total"], m[v]["difference"],
+                         m[v]["copies"]) for v, name in views]
+        header = ["무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "사본"]
+        tables.append(f"페이로드 {title}:\n\n" + table(header, rows))
+    if not r["postgres"]:
+        same = [[(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in r["physical"][kind]]
+                for kind in ("x", "random")]  # the stored bytes, without the payload they were run with
+        tables.append(f"같은 길이의 무작위 문자(압축 불가)로 바꿔 재도 모든 saver의 바이트가 위와 같다 "
+                      f"({yes(same[0] == same[1])}): 여기서 잰 saver는 값을 압축하지 않는다.")
+    parts = [[SAVER_NAMES[m["backend"]]] + [n(m["stored"]["parts"][part]) for part in PARTS]
+             for m in r["physical"]["x"]]
+    where = {k: ", ".join(map(lit, names)) for k, names in (r["placement"] or {}).items()}
+    return dict(
+        physical_tables="\n\n".join(tables) + "\n",
+        placement=(f"\nPostgreSQL이 값을 어디에 두는지를 테이블에서 읽으면: 체크포인트 행 안(jsonb)에 "
+                   f"{where['inline']}, blob 테이블에 {where['blob']}.\n") if where else "",
+        missing_sqlite=_missing(r, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행을 센 값이다"),
+        parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "pending writes"], parts))
+
+
 def lost_fields(r: dict, s: dict) -> dict:
     d, lost = r["demos"], r["lost"]
-    backends = [b for b in ("memory", "sqlite", "postgres") if f"restart:{b}" in d]
-    restarts = [[SAVER_NAMES[b], d[f"restart:{b}"]["kept"], d[f"restart:{b}"]["after_restart"],
-                 "예" if d[f"restart:{b}"]["survives"] else "아니오"] for b in backends]
-    crashes = [[SAVER_NAMES[b], c["checkpoints_after_crash"], lit(c["pending_after_crash"]) if c["pending_after_crash"] else "—",
-                nodes(c["ran_on_resume"]), "—" if c["result"] is None else c["checkpoints_after_resume"]]
-               for b in backends for c in [d[f"crash:{b}"]]]
-    return dict(kept=lost["kept"], after_restart=lost["after_restart"], values_after=code(lost["values_after_restart"]),
-                survives=json.dumps(s["survives_restart"]),
-                restart_table=table(["saver", "자식이 남긴 체크포인트", "새 saver가 찾은 체크포인트", "살아남나"], restarts),
-                missing_sqlite_restart=_missing(r, "sqlite", "SQLite 행은 자식이 SQLite 파일에 쓴 스레드를 새 saver가 다시 읽은 결과다"),
-                steady=("`durability=\"sync\"`로 실행해, 몇 개가 남는지가 매번 같게 했다." if ckpt.has_durability() else
-                        "`review`가 앞 체크포인트가 저장소에 기록될 때까지 일한 뒤 죽게 해, 몇 개가 남는지가 매번 같게 했다."),
-                crash_table=table(["saver", "크래시 뒤 찾은 체크포인트", "다음 노드", "재개할 때 실행된 노드", "재개 뒤 체크포인트"], crashes),
-                crash_note=_crash_note(d), durability=_durability(r), trap=_trap(r))
-
-
-def _crash_note(d: dict) -> str:
-    sentences = []
-    for b in ("memory", "sqlite", "postgres"):
-        c = d.get(f"crash:{b}")
-        if c and c["result"] is not None:
-            same = c["result"] == d[f"restart:{b}"]["values_after_restart"]
-            sentences.append(f"{SAVER_NAMES[b]}: 재개한 결과가 크래시 없이 끝까지 간 실행의 값과 같다 ({yes(same)}).")
-        elif c:
-            sentences.append(f"{SAVER_NAMES[b]}: 찾은 체크포인트가 {c['checkpoints_after_crash']}개라 이어서 실행할 것이 "
-                             "없다 (빈 스레드에 `invoke(None, ...)`를 부르지 않았다).")
-    return " ".join(sentences)
+    restarts, crashes, notes = [], [], []
+    for b in [b for b in ("memory", "sqlite", "postgres") if f"restart:{b}" in d]:
+        back, c, name = d[f"restart:{b}"], d[f"crash:{b}"], SAVER_NAMES[b]
+        pending = lit(c["pending_after_crash"]) if c["pending_after_crash"] else "—"
+        restarts.append([name, back["kept"], back["after_restart"], "예" if back["survives"] else "아니오"])
+        crashes.append([name, c["checkpoints_after_crash"], pending, nodes(c["ran_on_resume"]),
+                        "—" if c["result"] is None else c["checkpoints_after_resume"]])
+        if c["result"] is None:
+            notes.append(f"{name}: 찾은 체크포인트가 {c['checkpoints_after_crash']}개라 이어서 실행할 것이 없다 "
+                         "(빈 스레드에 `invoke(None, ...)`를 부르지 않았다).")
+        else:
+            same = c["result"] == back["values_after_restart"]
+            notes.append(f"{name}: 재개한 결과가 크래시 없이 끝까지 간 실행의 값과 같다 ({yes(same)}).")
+    return dict(
+        kept=lost["kept"], after_restart=lost["after_restart"], survives=json.dumps(s["survives_restart"]),
+        values_after=code(lost["values_after_restart"]),
+        restart_table=table(["saver", "자식이 남긴 체크포인트", "새 saver가 찾은 체크포인트", "살아남나"], restarts),
+        missing_sqlite_restart=_missing(r, "sqlite", "SQLite 행은 자식이 SQLite 파일에 쓴 스레드를 새 saver가 "
+                                                     "다시 읽은 결과다"),
+        steady=("`durability=\"sync\"`로 실행해, 몇 개가 남는지가 매번 같게 했다." if ckpt.has_durability() else
+                "`review`가 앞 체크포인트가 저장소에 기록될 때까지 일한 뒤 죽게 해, 몇 개가 남는지가 매번 같게 했다."),
+        crash_table=table(["saver", "크래시 뒤 찾은 체크포인트", "다음 노드", "재개할 때 실행된 노드",
+                           "재개 뒤 체크포인트"], crashes),
+        crash_note=" ".join(notes), durability=_durability(r), trap=_trap(r))
 
 
 def _durability(r: dict) -> str:
-    counts, d, failed = r["durability"], r["demos"], r["failed"]
+    counts, failed = r["durability"], r["failed"]
     if counts is None:
         f = failed["default"]
-        return (f"설치된 langgraph {r['versions']['langgraph']}의 `invoke`에는 `durability` 인자가 없어 모드별 행은 "
-                f"없다. 이 langgraph에서 `review`가 예외로 실패하면 체크포인트 {f['checkpoints']}개가 남고 `next`는 "
-                f"{nodes(f['next'])}이며, 재개하면 {nodes(f['ran_on_resume'])}만 실행된다.\n\n"
-                "참고: `durability` 모드는 langgraph 0.6 이상에 있다. 끝까지 실행한 뒤 `exit`·`async`·`sync`가 남기는 "
-                "체크포인트 1·5·5개와 `review`가 예외로 실패한 뒤의 1·4·4개는 이 실행이 아니라 `make test`의 latest "
-                "다리에서 `tests/test_sweep_durability.py`와 `tests/test_report_measures.py`가 확인하는 값이다.")
-    rows = [[lit(mode), counts[mode], failed[mode]["checkpoints"],
-             d[key]["checkpoints_after_crash"] if key in d else "—",
-             nodes(d[key]["ran_on_resume"]) if key in d else "—"]
-            for mode, key in (("exit", "mode:exit"), ("async", "mode:async"), ("sync", "crash:sqlite"))]
-    exit_failed = failed["exit"]
-    return ("모드마다 새 saver로: 끝까지 실행한 뒤 남은 체크포인트, `review`가 예외를 던져 실패한 뒤 남은 체크포인트"
-            "(메모리 saver, 같은 프로세스), `review` 안에서 SIGKILL로 죽은 뒤 새 saver가 SQLite 파일에서 찾은 체크포인트와 "
-            "재개할 때 실행된 노드 (`async`는 `review`가 앞 체크포인트가 기록될 때까지 일한 뒤 죽었다):\n\n"
-            + table(["모드", "끝까지 실행", "예외로 실패", "SIGKILL 뒤 찾음", "SIGKILL 뒤 재개한 노드"], rows)
-            + f"\n\n`exit`도 예외로 실패하면 멈춘 지점의 체크포인트 {exit_failed['checkpoints']}개를 남긴다(`next`는 "
-            f"{nodes(exit_failed['next'])}): 재개하면 {nodes(exit_failed['ran_on_resume'])}만 실행된다. 같은 모드에서 "
-            f"`review` 안에서 SIGKILL로 죽었을 때 남은 것은 {d['mode:exit']['checkpoints_after_crash'] if 'mode:exit' in d else '—'}개였다.")
+        return NO_DURABILITY.substitute(version=r["versions"]["langgraph"], checkpoints=f["checkpoints"],
+                                        next=nodes(f["next"]), ran=nodes(f["ran_on_resume"]))
+    killed = {mode: r["demos"].get(key) for mode, key in
+              (("exit", "mode:exit"), ("async", "mode:async"), ("sync", "crash:sqlite"))}
+    rows = [[lit(mode), counts[mode], failed[mode]["checkpoints"], k["checkpoints_after_crash"] if k else "—",
+             nodes(k["ran_on_resume"]) if k else "—"] for mode, k in killed.items()]
+    return DURABILITY.substitute(
+        modes_table=table(["모드", "끝까지 실행", "예외로 실패", "SIGKILL 뒤 찾음", "SIGKILL 뒤 재개한 노드"], rows),
+        exit_failed=failed["exit"]["checkpoints"], exit_next=nodes(failed["exit"]["next"]),
+        exit_ran=nodes(failed["exit"]["ran_on_resume"]),
+        exit_killed=killed["exit"]["checkpoints_after_crash"] if killed["exit"] else "—")
 
 
 def _trap(r: dict) -> str:
@@ -531,60 +513,47 @@ def _trap(r: dict) -> str:
     if t is None:
         return _missing(r, "sqlite", "이 절은 자식 프로세스가 SQLite 파일에 남긴 스레드를 새 saver가 읽은 결과다",
                         "이 절의 값은").strip()
-    history_next = ", ".join(lit(x[0]) if x else "(끝)" for x in t["history_next"])
-    looks_done = "비어 있어 실행이 끝난 것처럼 보인다" if not t["next_after_crash"] else "비어 있지 않다"
-    skipped = "(`plan`은 다시 실행되지 않았다) " if "plan" not in t["ran_on_resume"] else ""
-    same = t["result"] == r["demos"]["restart:sqlite"]["values_after_restart"]
-    return (f"자식 프로세스에서 `plan`이 끝나 그 쓰기가 pending writes로 저장됐지만, 그 뒤의 체크포인트는 저장되지 "
-            f"않은 채(saver의 `put`을 붙잡아 두었다) `write`가 SIGKILL로 죽었다. 새 saver로 기록의 `next`를 오래된 "
-            f"것부터 읽으면 {history_next}: `plan`이 아직 남은 것처럼 보인다. 그러나 `get_state(config).next`는 "
-            f"{looks_done}. 마지막 체크포인트의 작업은 {lit(t['pending_task'])}이고, 이미 끝나 그 쓰기 "
-            f"{t['pending_writes']}개({', '.join(map(lit, t['pending_channels']))})가 저장돼 있다. `invoke(None, config)`로 "
-            f"재개하면 {nodes(t['ran_on_resume'])}만 실행되고 {skipped}체크포인트는 {t['checkpoints_after_resume']}개가 "
-            f"되며, 결과는 크래시 없이 끝까지 간 실행과 같다 ({yes(same)})."
-            + (" `next`만 믿으면 끝난 실행으로 잘못 읽는다." if not t["next_after_crash"] else "") + "\n\n"
-            "참고: `wait_saved` 없이 `review`가 시작하자마자 죽는 크래시는 실행마다 새 saver가 찾는 체크포인트 수가 "
-            "다를 수 있어 이 보고서에 넣지 않았다. `make test`의 0260·latest 다리에서 `tests/test_crash.py`는 끝난 "
-            "노드를 다시 실행하는 경우와 저장된 쓰기로 건너뛰는 경우를 모두 허용하고, 어느 쪽이든 재개한 결과가 같다는 "
-            "것을 확인한다.")
+    hidden = not t["next_after_crash"]
+    return TRAP.substitute(
+        history_next=", ".join(lit(x[0]) if x else "(끝)" for x in t["history_next"]),
+        looks_done="비어 있어 실행이 끝난 것처럼 보인다" if hidden else "비어 있지 않다",
+        task=lit(t["pending_task"]), writes=t["pending_writes"],
+        channels=", ".join(map(lit, t["pending_channels"])),
+        ran=nodes(t["ran_on_resume"]), after_resume=t["checkpoints_after_resume"],
+        skipped="" if "plan" in t["ran_on_resume"] else "(`plan`은 다시 실행되지 않았다) ",
+        same=yes(t["result"] == r["demos"]["restart:sqlite"]["values_after_restart"]),
+        misread=" `next`만 믿으면 끝난 실행으로 잘못 읽는다." if hidden else "")
 
 
 def render(report: dict) -> str:
-    """The whole Markdown: the header and the four sections, each a filled template."""
-    s, w = report["summary"], report["weigh"]
+    s = report["summary"]
     header = HEADER.substitute(versions=", ".join(f"{k} {v}" for k, v in report["versions"].items()),
-                               topic=code(s["topic"]), payload_bytes=n(w["payload_bytes"]), fork_angle=lit(s["fork_angle"]))
+                               topic=code(s["topic"]), payload_bytes=n(report["weigh"]["payload_bytes"]),
+                               fork_angle=lit(s["fork_angle"]))
     parts = [header, SAVED.substitute(saved_fields(report)), TRAVEL.substitute(travel_fields(report, s)),
-             SIZE.substitute(size_fields(report, s)), LOST.substitute(lost_fields(report, s))]
+             SIZE.substitute(size_fields(report)), LOST.substitute(lost_fields(report, s))]
     return re.sub(r"\n{3,}", "\n\n", "\n".join(parts)).rstrip("\n") + "\n"
 
 
-# ---------------------------------------------------------------------------------------
-# Writing: both files atomically, only after everything was measured.
-
-
-def _atomic_write(path: str, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=os.path.basename(path), dir=os.path.dirname(path))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # subtle: mkstemp makes 0600; a report is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
+# ---- Writing: both files atomically, only after everything was measured. ----
 def write_report(report: dict, folder: str) -> tuple:
-    """Write ckpt_report.json (the ten summary keys) and ckpt_report.md; returns their paths."""
-    json_path, md_path = os.path.join(folder, JSON_NAME), os.path.join(folder, MD_NAME)
-    texts = {json_path: json.dumps(report["summary"], ensure_ascii=False, indent=2) + "\n", md_path: render(report)}
-    for path, text in texts.items():  # both rendered before either is written
-        _atomic_write(path, text)
-    return json_path, md_path
+    """Write ckpt_report.json (the summary) and ckpt_report.md atomically, rendering both first."""
+    texts = {JSON_NAME: json.dumps(report["summary"], ensure_ascii=False, indent=2) + "\n",
+             MD_NAME: render(report)}
+    for name, text in texts.items():
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=name, dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)  # subtle: mkstemp makes 0600; a report is an ordinary file
+            os.replace(tmp, os.path.join(folder, name))
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    return os.path.join(folder, JSON_NAME), os.path.join(folder, MD_NAME)
 
 
 def default_out_dir() -> str:
@@ -597,16 +566,19 @@ def default_out_dir() -> str:
     return here
 
 
+# ---- The command line. ----
 def parser(out_dir: str = None) -> argparse.ArgumentParser:
-    angles = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
     p = argparse.ArgumentParser(prog="make_report.py",
                                 description="Run ckpt.py live and write ckpt_report.json and ckpt_report.md.")
     p.add_argument("--topic", default="가을", help="the topic to run the graph on (default: %(default)s)")
     p.add_argument("--payload-bytes", type=int, default=1500, metavar="N",
-                   help=f"size of the value put into 'bulk': N 'x' characters, {MIN_PAYLOAD} to {MAX_PAYLOAD:,} (default: %(default)s)")
-    p.add_argument("--fork-angle", default="비교", help=f"angle to fork with before 'write': one of {angles} (default: %(default)s)")
+                   help=f"size of the value put into 'bulk': N 'x' characters, {MIN_PAYLOAD} to "
+                        f"{MAX_PAYLOAD:,} (default: %(default)s)")
+    p.add_argument("--fork-angle", default="비교",
+                   help=f"angle to fork with before 'write': one of {FORK_ANGLES} (default: %(default)s)")
     p.add_argument("--postgres-url", default=os.environ.get("AGCKPT_PG_URL") or None, metavar="URL",
-                   help="also measure a PostgreSQL saver at this libpq URL (default: $AGCKPT_PG_URL, else none)")
+                   help="also measure a PostgreSQL saver at this libpq URL (default: $AGCKPT_PG_URL, "
+                        "else none)")
     p.add_argument("--out-dir", default=out_dir or default_out_dir(),
                    help="folder to write both files into, created when missing (default: the folder "
                         "of ckpt.py; the current folder for an installed copy or agckpt-report)")
@@ -622,8 +594,8 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         ckpt._check_topic(args.topic, "postgres" if args.postgres_url else None)
     except (TypeError, ValueError) as exc:
         p.error(f"--topic: {exc}")
-    if args.fork_angle not in ckpt.ANGLES or args.fork_angle == ckpt.DEFAULT_ANGLE:
-        p.error(f"--fork-angle must be one of {[a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]}, got {args.fork_angle!r}")
+    if args.fork_angle not in FORK_ANGLES:
+        p.error(f"--fork-angle must be one of {FORK_ANGLES}, got {args.fork_angle!r}")
     try:
         os.makedirs(args.out_dir, exist_ok=True)
     except OSError as exc:
