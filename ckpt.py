@@ -1145,10 +1145,10 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
         backends = ["memory"] + (["sqlite"] if has_backend("sqlite") else []) + (["postgres"] if url else [])
     if isinstance(backends, str) or not isinstance(backends, (list, tuple)):
         raise TypeError(f"backends must be a list or tuple of {list(BACKENDS)}, got {type(backends).__name__}")
-    for backend in backends:
+    for backend in backends:  # every backend and url first, then every extra's import
         _check_backend(backend, url if backend == "postgres" else None)
-        if backend != "memory":
-            _import_extra(backend)
+    for backend in set(backends) - {"memory"}:
+        _import_extra(backend)
     _check_topic(topic)
     _check_payload(payload)
     rows = []
@@ -1168,6 +1168,7 @@ def postgres_placement(url: str, topic: str, payload: Any) -> Dict[str, List[str
     """Where PostgresSaver puts each channel after one run with `payload` in "bulk", sorted:
     {"inline": ["angle", "bulk", ...], "blob": ["__start__", "notes"]}: inline values go into
     every checkpoint row (jsonb), blobs once per version. The thread is deleted afterwards.
+    Rests on SQL over the saver's own tables. Errors as open_saver, and as weigh.
     """
     _check_topic(topic, "postgres")
     _check_payload(payload, "postgres")
@@ -1239,12 +1240,15 @@ def payload_sweep(topic: str, sizes: List[int]) -> List[dict]:
 
 _THIS_FILE = os.path.abspath(__file__)  # resolved once: a later chdir cannot lose it
 _CHILD_PROGRAM = """\
-import importlib.util, json, sys
-spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
-ckpt = importlib.util.module_from_spec(spec)
-sys.modules["ckpt"] = ckpt
-spec.loader.exec_module(ckpt)
-print(json.dumps(ckpt._child(json.load(sys.stdin))), flush=True)
+import importlib.util, json, os, sys
+try:
+    spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
+    ckpt = importlib.util.module_from_spec(spec)
+    sys.modules["ckpt"] = ckpt
+    spec.loader.exec_module(ckpt)
+    print(json.dumps(ckpt._child(json.load(sys.stdin))), flush=True)
+except KeyboardInterrupt:  # a terminal's Ctrl-C reaches the child too: end now (see _to_the_end)
+    os._exit(130)
 """
 _CHILD_TIMEOUT = 120.0  # seconds a child may take before it is killed and reported
 _IN_NODE = "in-node"  # what a dying child prints once it is inside the node that dies
