@@ -19,6 +19,7 @@ import contextlib
 import functools
 import itertools
 import json
+import math
 import operator
 import os
 import re
@@ -157,6 +158,10 @@ def _check_thread_id(thread_id: Any) -> None:
     if thread_id is None:
         raise TypeError('thread_id must not be None: name the thread, e.g. cfg("run-1") (without an id, '
                         "langgraph 0.2.60 puts every run in one thread and 1.x reads nothing back)")
+    if isinstance(thread_id, bool) or not isinstance(thread_id, (str, int)):
+        raise TypeError(f"thread_id must be a str or an int, got {type(thread_id).__name__}")
+    if isinstance(thread_id, int) and not _INT64[0] <= thread_id <= _INT64[1]:
+        raise ValueError(f"thread_id {thread_id} is outside the signed 64-bit range the savers store")
 
 
 def _thread_id(config: Any) -> Any:
@@ -175,6 +180,8 @@ def _check_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
     ValueError naming `config` for a malformed config, a checkpoint_ns or checkpoint_id the
     graph or thread does not have, or a store in a newer format (_check_format).
     """
+    if not hasattr(app, "get_state_history"):
+        raise TypeError(f"app must be a compiled graph (build_graph(saver)), got {type(app).__name__}")
     thread_id = _thread_id(config)
     namespace = config["configurable"].get("checkpoint_ns", "")
     if not isinstance(namespace, str):
@@ -185,6 +192,8 @@ def _check_config(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
         raise ValueError(f"config names checkpoint_ns {namespace!r}, which this graph does not "
                          f'have (it has no subgraph there; its own namespace is "")')
     checkpoint_id = config["configurable"].get("checkpoint_id")
+    if checkpoint_id is not None and not isinstance(checkpoint_id, str):
+        raise ValueError(f"config's checkpoint_id must be a str, got {checkpoint_id!r}")
     _check_format(app, thread_id, namespace, checkpoint_id)
     # subtle: LangGraph reads a checkpoint_id of None or "" as none: the thread's latest point
     if checkpoint_id and not any(True for _ in app.get_state_history(config, limit=1)):
@@ -271,12 +280,13 @@ def _require_point(app: CompiledStateGraph, config: "RunnableConfig", node: Any)
         return snap
     seen = {s.next[0] for s in app.get_state_history(config) if len(s.next) == 1}
     points = [n for n in ("__start__",) + NODES if n in seen]
-    where = f"thread {_thread_id(config)!r}"
+    where, none = f"thread {_thread_id(config)!r}", "the thread has no history"
     if config["configurable"].get("checkpoint_id"):
         where = (f"checkpoint {config['configurable']['checkpoint_id']!r} (config names one "
                  f"checkpoint, so only it is searched; pass cfg(thread_id) for the whole thread)")
+        none = "that checkpoint is the point before no node"
     raise ValueError(f"node {node!r} has no point in {where}: " + (
-        f"the nodes that have one are {points}" if points else "the thread has no history"))
+        f"the nodes that have one are {points}" if points else none))
 
 
 # ---------------------------------------------------------------------------------------
@@ -303,9 +313,9 @@ def replay(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> dict
 # 5. Fork: change values at a saved point and continue on a new branch.
 
 
-def _check_values(values: Any) -> None:
+def _check_values(values: Any, backend: Optional[str] = None) -> None:
     """TypeError/ValueError naming `values` and the bad part, for values that are not a State
-    update the nodes accept or that no saver stores as they are (_check_storable)."""
+    update the nodes accept or that the saver (`backend`) cannot store as they are."""
     if not isinstance(values, dict):
         raise TypeError(f"values must be a dict of State keys, got {type(values).__name__}")
     unknown = [k for k in values if k not in State.__annotations__]
@@ -319,7 +329,7 @@ def _check_values(values: Any) -> None:
             raise TypeError(f"{_path('values', key)} must be {kind}, got {value!r}")
     if values.get("angle", DEFAULT_ANGLE) not in ANGLES:
         raise ValueError(f"{_path('values', 'angle')} must be one of {list(ANGLES)}, got {values['angle']!r}")
-    _check_storable(values, "values")
+    _check_storable(values, "values", backend)
 
 
 def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: dict) -> dict:
@@ -336,7 +346,7 @@ def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: d
     if node == "__start__":
         raise ValueError('node must be a node of the graph (plan, write or review), not "__start__": '
                          "a fork before the input would lose the topic")
-    _check_values(values)
+    _check_values(values, _backend_of(app.checkpointer))
     snap = _require_point(app, config, node)
     original = app.get_state(thread).values
     forked_config = app.update_state(snap.config, values)
@@ -402,11 +412,16 @@ def payload_size(payload: Any) -> int:
     return state_bytes(payload)
 
 
-def _check_topic(topic: Any, backend: Optional[str] = None) -> None:
-    """TypeError naming `topic` for a non-str, then _check_storable(topic, "topic", backend)."""
+def _check_topic(topic: Any, backend: Optional[str] = None, name: str = "topic") -> None:
+    """TypeError naming `topic` (or `name`) for a non-str, then _check_storable."""
     if not isinstance(topic, str):
-        raise TypeError(f"topic must be a str, got {type(topic).__name__}")
-    _check_storable(topic, "topic", backend)
+        raise TypeError(f"{name} must be a str, got {type(topic).__name__}")
+    _check_storable(topic, name, backend)
+
+
+def _check_angle(angle: Any) -> None:
+    if not isinstance(angle, str) or angle not in ANGLES:
+        raise ValueError(f"angle must be one of {list(ANGLES)}, got {angle!r}")
 
 
 def _check_payload(payload: Any, backend: Optional[str] = None) -> None:
@@ -715,7 +730,9 @@ def checkpoint_rows(app: CompiledStateGraph, config: "RunnableConfig") -> List[d
 def first_run(topic: str) -> dict:
     """One run of thread "run-1" on a new in-memory saver, read three ways:
     {"checkpoints": checkpoint_rows(...), "pending": ["__start__", "plan", "write", "review",
-    ""], "anatomy": anatomy_rows(anatomy(...))} (the last checkpoint, taken apart)."""
+    ""], "anatomy": anatomy_rows(anatomy(...))} (the last checkpoint, taken apart).
+    Topic errors as weigh."""
+    _check_topic(topic)
     app = _run_once({"topic": topic})
     return {"checkpoints": checkpoint_rows(app, cfg("run-1")), "pending": pending(app, cfg("run-1")),
             "anatomy": anatomy_rows(anatomy(app, cfg("run-1")))}
@@ -729,7 +746,9 @@ def thread_demo(topic: str) -> dict:
      "other_thread_checkpoints": 0, "other_thread_values": {}, "no_checkpointer_notes": [3, 3],
      "no_checkpointer_error": "ValueError: No checkpointer set"}. Rests on `invoke`,
     `get_state_history` and `get_state`.
+    Topic errors as weigh.
     """
+    _check_topic(topic)
     app, bare = build_graph(new_saver()), build_graph()
     runs = [len(app.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
     bare_runs = [len(bare.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
@@ -772,7 +791,9 @@ def replay_rows(topic: str) -> List[dict]:
 
     [{"from": "plan", "added": 3, "ran": ["plan", "write", "review"], "sources": ["loop", "loop",
     "loop"]}, ...] on 0.2.60: the nodes that executed and the new checkpoints' sources, in order.
+    Topic errors as weigh.
     """
+    _check_topic(topic)
     rows = []
     for node in NODES:
         ran = []
@@ -791,7 +812,10 @@ def rerun_with_input(topic: str, other_topic: str) -> dict:
     {"input": {"topic": "겨울"}, "ran": ["plan", "write", "review"], "added": 5, "notes":
     ["plan:가을", "plan:겨울", "write:기본", "review:5"], "topic": "겨울"}: from the point before
     write, the run starts at the first node again, on the saved values (the reducer adds).
+    Errors as weigh for topic and other_topic.
     """
+    _check_topic(topic)
+    _check_topic(other_topic, name="other_topic")
     ran = []
     app = _lab_graph(new_saver(), _recording(ran))
     app.invoke({"topic": topic}, cfg("run-1"))
@@ -808,7 +832,10 @@ def fork_demo(topic: str, angle: str) -> dict:
     {"before": 5, "total": 8, "base_draft": "가을/기본", "base_score": 5, "fork_draft": "가을/비교
     가을/비교 가을/비교", "fork_score": 17, "original_is_old_end": True, "current_is_new_end": True,
     "old_end_readable": True}: get_state(cfg) shows the new end, the old one stays readable.
+    TypeError/ValueError naming topic or angle before any run.
     """
+    _check_topic(topic)
+    _check_angle(angle)
     app = build_graph(new_saver())
     base = app.invoke({"topic": topic}, cfg("run-1"))
     before = history_len(app, cfg("run-1"))
@@ -838,7 +865,10 @@ def checkpoint_tree(app: CompiledStateGraph, config: "RunnableConfig") -> List[d
 
 def time_travel_tree(topic: str, angle: str) -> List[dict]:
     """checkpoint_tree() of one thread after a run, a replay before "write", then a fork
-    before "write" with {"angle": angle}: 11 checkpoints on langgraph 1.x, 10 on 0.2.60."""
+    before "write" with {"angle": angle}: 11 checkpoints on langgraph 1.x, 10 on 0.2.60.
+    TypeError/ValueError naming topic or angle before any run."""
+    _check_topic(topic)
+    _check_angle(angle)
     app = build_graph(new_saver())
     app.invoke({"topic": topic}, cfg("run-1"))
     replay(app, cfg("run-1"), "write")
@@ -852,7 +882,10 @@ def weigh_rows(topic: str, payload: Any) -> dict:
     {"thin": [13, 32, 81, 124, 149], "fat": [13, 1544, 1593, 1636, 1661], "difference": [0, 1512,
     ...], "carried": [1512], "key_bytes": 12} for "가을", 1,500 "x": each difference is 0 or
     payload + key_bytes, what `, "bulk": ""` adds.
+    Errors as weigh.
     """
+    _check_topic(topic)
+    _check_payload(payload)
     thin, fat = _thin_and_fat(topic, payload)
     difference = [f - t for t, f in zip(thin, fat)]
     return {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
@@ -963,6 +996,14 @@ def anatomy_rows(anat: dict) -> List[dict]:
 # checkpoint's whole state as JSON; the physical view is what a saver's store really holds.
 
 
+def _backend_of(saver: Any) -> Optional[str]:
+    """_saver_kind(saver), or None for a saver of another kind: the backend values are checked for."""
+    try:
+        return _saver_kind(saver)
+    except TypeError:
+        return None
+
+
 def _saver_kind(saver: Any) -> str:
     """"memory", "sqlite" or "postgres" for a saver of those kinds; TypeError naming `saver`."""
     kinds = {"InMemorySaver": "memory", "MemorySaver": "memory", "SqliteSaver": "sqlite", "PostgresSaver": "postgres"}
@@ -1048,7 +1089,7 @@ def _sql_bytes(saver: Any, kind: str, thread_id: Optional[str], compressed: bool
 def stored_bytes(saver: BaseCheckpointSaver, thread_id: Optional[Union[str, int]] = None,
                  compressed: bool = False) -> Dict[str, int]:
     """The bytes a saver physically holds: {"checkpoints": 3839, "blobs": 3146, "writes": 1587,
-    "total": 8572} (memory, one run with 1,500 bytes in "bulk").
+    "total": 8572} (memory, one run with 1,500 bytes in "bulk", versions seeded as weigh_stored does).
 
     Serialized values only: checkpoints with metadata, blobs (channel values once per version;
     SQLite has none) and pending writes; no keys, headers or indexes. `compressed`: PostgreSQL
@@ -1106,9 +1147,9 @@ def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_pr
     seeded, so memory and SQLite give the same bytes every run. Errors as weigh, and for a bad
     saver or prefix or threads that already exist; before any run.
     """
-    _saver_kind(saver)
-    _check_topic(topic)
-    _check_payload(payload)
+    backend = _saver_kind(saver)
+    _check_topic(topic, backend)
+    _check_payload(payload, backend)
     if not isinstance(thread_prefix, str) or not thread_prefix:
         raise TypeError(f"thread_prefix must be a non-empty str, got {thread_prefix!r}")
     app, size = build_graph(saver), payload_size(payload)
@@ -1150,8 +1191,8 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
         _check_backend(backend, url if backend == "postgres" else None)
     for backend in set(backends) - {"memory"}:
         _import_extra(backend)
-    _check_topic(topic)
-    _check_payload(payload)
+    _check_topic(topic, "postgres" if "postgres" in backends else None)
+    _check_payload(payload, "postgres" if "postgres" in backends else None)
     rows = []
     for backend in backends:
         with open_saver(backend, url if backend == "postgres" else None) as saver:
@@ -1428,14 +1469,17 @@ def _to_the_end(fn: Any, *args: Any) -> Any:
     """
     from concurrent.futures import ThreadPoolExecutor, wait
 
-    pool = ThreadPoolExecutor(1, thread_name_prefix="agckpt-resume")
-    future = pool.submit(fn, *args)
-    pool.shutdown(wait=False)
+    future = None
     try:
+        with _ctrl_c_after():  # not inside submit: a worker started there must get its job and its end
+            pool = ThreadPoolExecutor(1, thread_name_prefix="agckpt-resume")
+            future = pool.submit(fn, *args)
+            pool.shutdown(wait=False)
         return future.result()
     finally:
-        with _ctrl_c_after():
-            wait([future], timeout=_RUN_WAIT)
+        if future is not None:
+            with _ctrl_c_after():
+                wait([future], timeout=_RUN_WAIT)
 
 
 def _resume(backend: str, store: Optional[str], thread_id: str, durability: Optional[str]) -> dict:
@@ -1606,15 +1650,15 @@ def _path(base: str, *keys: Any) -> str:
     return base
 
 
-def _leaf_problem(part: Any, path: str, stored: bool, nul: bool) -> Optional[Exception]:
-    """The error for a str, int or other leaf that json (or with `stored` a saver, with `nul`
-    PostgreSQL) cannot write as it is, or None."""
+def _leaf_problem(part: Any, path: str, stored: bool, postgres: bool) -> Optional[Exception]:
+    """The error for a str, number or other leaf that json (with `stored`: a saver; with
+    `postgres`: PostgreSQL) cannot write as it is, or None."""
     if isinstance(part, str):
         found = _SURROGATE.search(part)
         if found:
             return ValueError(f"{path} has a lone surrogate U+{ord(found.group()):04X} at index {found.start()}: "
                               "it has no UTF-8 form, so no saver stores it as it is and its size in bytes is undefined")
-        if nul and "\x00" in part:
+        if postgres and "\x00" in part:
             return ValueError(f"{path} has a NUL character (\\x00) at index {part.index(chr(0))}: "
                               "PostgreSQL cannot store it")
     elif isinstance(part, int):
@@ -1626,7 +1670,10 @@ def _leaf_problem(part: Any, path: str, stored: bool, nul: bool) -> Optional[Exc
         except ValueError:
             return ValueError(f"{path} is {text}, more digits than Python turns into text "
                               "(sys.get_int_max_str_digits()), so json cannot write it")
-    elif stored and not isinstance(part, (float, type(None))):
+    elif isinstance(part, float):
+        if postgres and not math.isfinite(part):
+            return ValueError(f"{path} is {part!r}: PostgreSQL's jsonb has no NaN or infinity")
+    elif stored and part is not None:
         try:
             new_saver().serde.dumps_typed(part)  # the saver's serializer decides
         except Exception as exc:
@@ -1634,15 +1681,15 @@ def _leaf_problem(part: Any, path: str, stored: bool, nul: bool) -> Optional[Exc
     return None
 
 
-def _problem(value: Any, name: str, stored: bool, nul: bool = False) -> Optional[Exception]:
+def _problem(value: Any, name: str, stored: bool, postgres: bool = False) -> Optional[Exception]:
     """The error for the first part of `value` that json.dumps(sort_keys=True) (with `stored`:
-    a saver; with `nul`: PostgreSQL) cannot write as it is, or None. Walks dicts (keys and
+    a saver; with `postgres`: PostgreSQL) cannot write as it is, or None. Walks dicts (keys and
     values), lists and tuples (with `stored`, sets too) without recursion: any depth is fine."""
     stack = [(value, name, frozenset())]  # (part, its path, ids of the containers holding it)
     while stack:
         part, path, holders = stack.pop()
         if not isinstance(part, (dict, list, tuple) + ((set, frozenset) if stored else ())):
-            problem = _leaf_problem(part, path, stored, nul)
+            problem = _leaf_problem(part, path, stored, postgres)
             if problem is not None:
                 return problem
             continue
@@ -1671,13 +1718,13 @@ def _problem(value: Any, name: str, stored: bool, nul: bool = False) -> Optional
 def _check_storable(value: Any, name: str, backend: Optional[str] = None) -> None:
     r"""Refuse, before anything is written, a value no saver stores as it is.
 
-    ValueError: an int outside 64 bits, a lone surrogate ("가\ud83d"), a cycle, NUL for
-    "postgres". TypeError: dict keys json.dumps(sort_keys=True) refuses, anything the saver's
+    ValueError: an int outside 64 bits, a lone surrogate ("가\ud83d"), a cycle, and for
+    "postgres" NUL and NaN or infinity. TypeError: dict keys json.dumps(sort_keys=True) refuses, anything the saver's
     serializer (`serde.dumps_typed`) rejects. Messages start with the path: values["score"].
     """
     if backend not in (None,) + BACKENDS:
         raise ValueError(f"backend must be None or one of {list(BACKENDS)}, got {backend!r}")
-    problem = _problem(value, name, stored=True, nul=backend == "postgres")
+    problem = _problem(value, name, stored=True, postgres=backend == "postgres")
     if problem is not None:
         raise problem
     try:  # the parts pass, so the whole should: the serializer still has the last word

@@ -596,6 +596,8 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         p.error(f"--topic: {exc}")
     if args.fork_angle not in FORK_ANGLES:
         p.error(f"--fork-angle must be one of {FORK_ANGLES}, got {args.fork_angle!r}")
+    if os.path.exists(args.out_dir) and not os.path.isdir(args.out_dir):
+        p.error(f"--out-dir {args.out_dir!r} is a file, not a folder")
     try:
         os.makedirs(args.out_dir, exist_ok=True)
     except OSError as exc:

@@ -276,3 +276,49 @@ def test_replay_and_fork_give_the_threads_growth_or_a_clear_error(case, node, do
         assert (got["added"], got["result"]) == (ADDED[node], END), (case, node, got)
     assert len(thread_state(app)) == (TOTAL[node] if do_fork else 5 + ADDED[node])
     assert thread_state(app)[-5:] == before, "the checkpoints before the call stay as they were"
+
+
+# --- thread ids, checkpoint ids and apps of the wrong kind: a clear error, nothing written
+
+
+@pytest.mark.parametrize("thread_id, error, words", [
+    (["a"], TypeError, "thread_id must be a str or an int, got list"),
+    ({"a": 1}, TypeError, "thread_id must be a str or an int, got dict"),
+    (b"t1", TypeError, "thread_id must be a str or an int, got bytes"),
+    (True, TypeError, "thread_id must be a str or an int, got bool"),
+    (10 ** 30, ValueError, "outside the signed 64-bit range"),
+])
+def test_a_thread_id_no_saver_keys_a_thread_by_is_refused_naming_thread_id(ran, thread_id, error, words):
+    app, _ = ran
+    ids = saver_ids(app)
+    with pytest.raises(error, match=words):
+        ckpt.cfg(thread_id)
+    for name in ALL:
+        with pytest.raises(error, match=words):
+            ALL[name](app, {"configurable": {"thread_id": thread_id}})
+    assert saver_ids(app) == ids
+
+
+@pytest.mark.parametrize("checkpoint_id", [["x"], 7, {"id": "x"}])
+def test_a_checkpoint_id_that_is_not_a_str_is_refused_naming_config(ran, checkpoint_id):
+    app, _ = ran
+    ids = saver_ids(app)
+    for name in ALL:
+        with pytest.raises(ValueError, match="config's checkpoint_id must be a str"):
+            ALL[name](app, {"configurable": {"thread_id": "t1", "checkpoint_id": checkpoint_id}})
+    assert saver_ids(app) == ids
+
+
+@pytest.mark.parametrize("name", list(READERS))
+def test_a_reader_given_something_that_is_not_a_graph_names_app(name):
+    with pytest.raises(TypeError, match="app must be a compiled graph"):
+        READERS[name]("app", ckpt.cfg("t1"))
+
+
+def test_replay_at_a_named_checkpoint_that_is_before_no_node_says_so(ran):
+    app, config = ran
+    end = app.get_state(config).config  # names the thread's last checkpoint: nothing runs after it
+    with pytest.raises(ValueError) as info:
+        ckpt.replay(app, end, "review")
+    assert "that checkpoint is the point before no node" in str(info.value), info.value
+    assert "no history" not in str(info.value), info.value

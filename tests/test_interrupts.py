@@ -152,3 +152,29 @@ def test_make_report_interrupted_at_random_moments_ends_within_2_s(tmp_path):
             break
     assert interrupted == 20, interrupted
     assert sorted(os.listdir(tmp_path / "tmp")) == [], sorted(os.listdir(tmp_path / "tmp"))
+
+
+def test_ctrl_c_just_as_the_resume_thread_starts_leaves_no_idle_thread(monkeypatch):
+    """The resume's worker thread gets its job and its end even when Ctrl-C lands while it
+    starts (an idle worker would keep the interpreter from exiting, forever)."""
+    import threading
+
+    import ckpt
+
+    real_start = threading.Thread.start
+
+    def start(self):
+        real_start(self)
+        if self.name.startswith("agckpt-resume"):
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C inside ThreadPoolExecutor.submit
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    ran = []
+    with pytest.raises(KeyboardInterrupt) as info:  # kept: its traceback keeps the call's frame alive
+        ckpt._to_the_end(ran.append, "resumed")
+    deadline = time.monotonic() + 2.0
+    while time.monotonic() < deadline and [t for t in threading.enumerate() if t.name.startswith("agckpt-resume")]:
+        time.sleep(0.01)
+    assert [t.name for t in threading.enumerate() if t.name.startswith("agckpt-resume")] == []
+    assert ran == ["resumed"], "the run was not carried to its end"
+    assert info.type is KeyboardInterrupt

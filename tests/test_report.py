@@ -150,6 +150,15 @@ def test_a_missing_out_dir_is_created(tmp_path):
     assert sorted(p.name for p in missing.iterdir()) == ["ckpt_report.json", "ckpt_report.md"]
 
 
+def test_an_out_dir_that_is_a_file_is_a_usage_error_saying_so(tmp_path, capsys):
+    (tmp_path / "a-file").write_text("keep me")
+    with pytest.raises(SystemExit) as caught:
+        make_report.main(["--out-dir", str(tmp_path / "a-file")])
+    assert caught.value.code == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert (tmp_path / "a-file").read_text() == "keep me"
+
+
 def test_an_out_dir_that_cannot_be_created_is_a_usage_error(tmp_path, capsys):
     (tmp_path / "a-file").write_text("x", encoding="utf-8")
     with pytest.raises(SystemExit) as exit_info:

@@ -110,3 +110,25 @@ def test_postgres_keeps_str_values_inline_and_lists_and_the_input_in_blobs(pg_ur
 def test_the_trap_refuses_a_sqlite_store_only_this_process_could_open(url):
     with pytest.raises(ValueError, match="url"):
         ckpt.trap_demo(TOPIC, "sqlite", url)
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: ckpt.first_run(None), "topic must be a str, got NoneType"),
+    (lambda: ckpt.thread_demo(None), "topic must be a str, got NoneType"),
+    (lambda: ckpt.replay_rows(None), "topic must be a str, got NoneType"),
+    (lambda: ckpt.rerun_with_input(1, "겨울"), "topic must be a str, got int"),
+    (lambda: ckpt.rerun_with_input(TOPIC, 2), "other_topic must be a str, got int"),
+    (lambda: ckpt.fork_demo(None, "비교"), "topic must be a str, got NoneType"),
+    (lambda: ckpt.fork_demo(TOPIC, "긴글"), "angle must be one of"),
+    (lambda: ckpt.time_travel_tree(TOPIC, ["비교"]), "angle must be one of"),
+    (lambda: ckpt.weigh_rows(None, "x"), "topic must be a str, got NoneType"),
+    (lambda: ckpt.weigh_rows(TOPIC, ""), "payload must be a non-empty value"),
+    (lambda: ckpt.weigh_rows(TOPIC, object()), "payload of type object cannot be serialized"),
+])
+def test_each_measure_refuses_a_bad_topic_angle_or_payload_before_any_run(monkeypatch, call, words):
+    built = []
+    monkeypatch.setattr(ckpt, "build_graph", lambda *args: built.append(args))
+    monkeypatch.setattr(ckpt, "_lab_graph", lambda *args: built.append(args))
+    with pytest.raises((TypeError, ValueError), match=words):
+        call()
+    assert built == [], "a graph was built before the input was refused"

@@ -1,6 +1,7 @@
 """What each saver physically stores, recounted here by reading the store directly."""
 import glob
 import os
+import re
 import sqlite3
 import tempfile
 import threading
@@ -448,3 +449,40 @@ def test_weigh_stored_rejects_bad_input_before_any_run(kwargs, error, words):
 def test_incompressible_with_a_bad_size_names_size(size, error):
     with pytest.raises(error, match="size must be"):
         ckpt.incompressible(size)
+
+
+def pg_threads(url):
+    with ckpt.open_saver("postgres", url) as saver:
+        return sorted({t.config["configurable"]["thread_id"] for t in saver.list(None)})
+
+
+@pytest.mark.parametrize("payload, words", [
+    (float("nan"), "payload is nan: PostgreSQL's jsonb has no NaN or infinity"),
+    ({"k": [float("-inf")]}, 'payload["k"][0] is -inf: PostgreSQL'),
+    ("x\x00", "payload has a NUL character"),
+])
+def test_values_postgres_cannot_store_are_refused_before_anything_is_written(pg_url, payload, words):
+    before = pg_threads(pg_url)
+    calls = [lambda: ckpt.physical_vs_logical(TOPIC, payload, ["memory", "postgres"], url=pg_url),
+             lambda: ckpt.postgres_placement(pg_url, TOPIC, payload)]
+    for call in calls:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            call()
+    with ckpt.open_saver("postgres", pg_url) as saver:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            ckpt.weigh_stored(saver, TOPIC, payload, thread_prefix=f"w-{uuid.uuid4().hex}")
+        app, thread = ckpt.build_graph(saver), ckpt.cfg(f"f-{uuid.uuid4().hex}")
+        app.invoke({"topic": TOPIC}, thread)
+        with pytest.raises(ValueError, match=re.escape(words.replace("payload", 'values["bulk"]', 1))):
+            ckpt.fork(app, thread, "review", {"bulk": payload})
+        assert ckpt.history_len(app, thread) == 5, "the fork wrote before refusing"
+        saver.delete_thread(thread["configurable"]["thread_id"])
+    assert pg_threads(pg_url) == before
+
+
+def test_nan_and_infinity_are_refused_only_for_postgres():
+    for value in (float("nan"), float("inf")):
+        ckpt._check_storable({"k": value}, "payload")
+        ckpt._check_storable({"k": value}, "payload", backend="sqlite")
+        with pytest.raises(ValueError, match=r'payload\["k"\] is .*: PostgreSQL'):
+            ckpt._check_storable({"k": value}, "payload", backend="postgres")
