@@ -368,7 +368,9 @@ def state_bytes(values: Any) -> int:
     cycle) naming `values` and the path to a part json cannot write at all.
     """
     encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str)  # json.dumps' encoder
-    try:  # the lab's formula, summed chunk by chunk: the same number, without the whole text and its bytes
+    # the lab's formula, summed chunk by chunk: the same number without holding the whole text and its
+    # bytes (bar list or dict subclasses that redefine len() or iteration, which json's C encoder ignores)
+    try:
         return sum(len(chunk) if chunk.isascii() else len(chunk.encode("utf-8")) for chunk in encoder.iterencode(values))
     except (TypeError, ValueError) as exc:
         problem = _problem(values, "values", stored=False)
