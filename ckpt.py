@@ -327,8 +327,8 @@ def _check_values(values: Any, backend: Optional[str] = None) -> None:
                              or key == "notes" and not all(isinstance(note, str) for note in value)):
             kind = "a list of str (added to the notes)" if key == "notes" else f"of type {kinds[key].__name__}"
             raise TypeError(f"{_path('values', key)} must be {kind}, got {value!r}")
-    if values.get("angle", DEFAULT_ANGLE) not in ANGLES:
-        raise ValueError(f"{_path('values', 'angle')} must be one of {list(ANGLES)}, got {values['angle']!r}")
+    if "angle" in values:
+        _check_angle(values["angle"], _path("values", "angle"))
     _check_storable(values, "values", backend)
 
 
@@ -371,12 +371,17 @@ def state_bytes(values: Any) -> int:
     # the lab's formula, summed chunk by chunk: the same number without holding the whole text and its
     # bytes (bar list or dict subclasses that redefine len() or iteration, which json's C encoder ignores)
     try:
-        return sum(len(chunk) if chunk.isascii() else len(chunk.encode("utf-8")) for chunk in encoder.iterencode(values))
+        return sum(map(_utf8_len, encoder.iterencode(values)))
     except (TypeError, ValueError) as exc:
         problem = _problem(values, "values", stored=False)
         if problem is None:  # e.g. a str() of a default=str value with a lone surrogate
             problem = type(exc)(f"values cannot be written as JSON: {exc}")
         raise problem from None
+
+
+def _utf8_len(text: str) -> int:
+    """len(text.encode("utf-8")), without the copy for ASCII text (one byte a character)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
 def _measure_each(app: CompiledStateGraph, config: "RunnableConfig", measure: Any) -> list:
@@ -408,7 +413,7 @@ def payload_size(payload: Any) -> int:
     """The payload's own size in bytes: UTF-8 length of a str, the bytes of bytes, bytearray
     or memoryview, else state_bytes. payload_size("가을") -> 6; payload_size(b"ab") -> 2."""
     if isinstance(payload, str):
-        return len(payload.encode("utf-8"))
+        return _utf8_len(payload)
     if isinstance(payload, (bytes, bytearray, memoryview)):
         return memoryview(payload).nbytes
     return state_bytes(payload)
@@ -421,9 +426,9 @@ def _check_topic(topic: Any, backend: Optional[str] = None, name: str = "topic")
     _check_storable(topic, name, backend)
 
 
-def _check_angle(angle: Any) -> None:
+def _check_angle(angle: Any, name: str = "angle") -> None:
     if not isinstance(angle, str) or angle not in ANGLES:
-        raise ValueError(f"angle must be one of {list(ANGLES)}, got {angle!r}")
+        raise ValueError(f"{name} must be one of {list(ANGLES)}, got {angle!r}")
 
 
 def _check_payload(payload: Any, backend: Optional[str] = None) -> None:
@@ -513,6 +518,7 @@ def _version_tuple(text: str) -> tuple:
     return tuple(int(part) for part in itertools.takewhile(str.isdigit, text.split(".")))
 
 
+@functools.lru_cache(maxsize=None)  # the installed langgraph does not change while we run
 def has_durability() -> bool:
     """Whether the installed langgraph's invoke takes `durability` (MODES; langgraph >= 0.6)."""
     import inspect
@@ -747,8 +753,7 @@ def thread_demo(topic: str) -> dict:
     {"same_thread_notes": [3, 6], "same_thread_checkpoints": 10, "history_newest_first": True,
      "other_thread_checkpoints": 0, "other_thread_values": {}, "no_checkpointer_notes": [3, 3],
      "no_checkpointer_error": "ValueError: No checkpointer set"}. Rests on `invoke`,
-    `get_state_history` and `get_state`.
-    Topic errors as weigh.
+    `get_state_history` and `get_state`. Topic errors as weigh.
     """
     _check_topic(topic)
     app, bare = build_graph(new_saver()), build_graph()
@@ -1236,9 +1241,10 @@ def incompressible(size: int, seed: int = 0) -> str:
     import random
     import string
 
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise (ValueError if isinstance(size, int) and not isinstance(size, bool) else TypeError)(
-            f"size must be an int of at least 1 (bytes), got {size!r}")
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise TypeError(f"size must be an int (bytes), got {type(size).__name__}")
+    if size < 1:
+        raise ValueError(f"size must be at least 1 byte, got {size}")
     return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
 
 
@@ -1484,14 +1490,17 @@ def _to_the_end(fn: Any, *args: Any) -> Any:
                 wait([future], timeout=_RUN_WAIT)
 
 
-def _resume(backend: str, store: Optional[str], thread_id: str, durability: Optional[str]) -> dict:
-    """A new saver on the store: what it finds of the thread, then the resume (see crash_demo)."""
+def _resume(backend: str, store: Optional[str], thread_id: str, durability: Optional[str],
+            look: Any = None) -> dict:
+    """A new saver on the store: what it finds of the thread, then the resume (see crash_demo).
+    look(app, snapshot, saved tuple) -> {more found before the resume}, merged into the result."""
     config, ran = cfg(thread_id), []
     with open_saver(backend, store) as saver:
         app = _lab_graph(saver, _recording(ran))
         found, snap, saved = history_len(app, config), app.get_state(config), saver.get_tuple(config)
+        looked = look(app, snap, saved) if look else {}
         result = dict(_to_the_end(invoke, app, None, config, durability)) if found else None
-        return {"backend": backend, "thread_id": thread_id, "durability": durability,
+        return {**looked, "backend": backend, "thread_id": thread_id, "durability": durability,
                 "checkpoints_after_crash": found,
                 # subtle: not snap.next, which leaves out a task whose writes are stored
                 "pending_after_crash": snap.tasks[0].name if snap.tasks else "",
@@ -1569,15 +1578,14 @@ def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) ->
                          "outlives the child process")
     with _demo_store(backend, url) as (store, thread_id):
         _run_child({"backend": backend, "url": store, "thread_id": thread_id, "topic": topic, "dies": "trap"})
-        with open_saver(backend, store) as saver:
-            app = build_graph(saver)
-            seen = [list(snap.next) for snap in history(app, cfg(thread_id))]
-            snap, saved = app.get_state(cfg(thread_id)), saver.get_tuple(cfg(thread_id))
-        resumed = _resume(backend, store, thread_id, None)
-    return {"history_next": seen, "next_after_crash": list(snap.next),
+        resumed = _resume(backend, store, thread_id, None, look=lambda app, snap, saved: {
+            "history_next": [list(s.next) for s in history(app, cfg(thread_id))],
+            "next_after_crash": list(snap.next),
+            "pending_channels": sorted({write[1] for write in saved.pending_writes or ()})})
+    return {"history_next": resumed["history_next"], "next_after_crash": resumed["next_after_crash"],
             "pending_task": resumed["pending_after_crash"], "pending_writes": resumed["pending_writes"],
-            "pending_channels": sorted({write[1] for write in saved.pending_writes or ()}),
-            **{key: resumed[key] for key in ("ran_on_resume", "checkpoints_after_resume", "result")}}
+            **{key: resumed[key] for key in ("pending_channels", "ran_on_resume", "checkpoints_after_resume",
+                                             "result")}}
 
 
 # ---------------------------------------------------------------------------------------
@@ -1664,23 +1672,31 @@ def _leaf_problem(part: Any, path: str, stored: bool, postgres: bool) -> Optiona
             return ValueError(f"{path} has a NUL character (\\x00) at index {part.index(chr(0))}: "
                               "PostgreSQL cannot store it")
     elif isinstance(part, int):
-        text = f"an int of {part.bit_length()} bits" if part.bit_length() > 128 else str(part)
+        text = f"an int of {part.bit_length()} bits" if part.bit_length() > 128 else None
         if stored and not _INT64[0] <= part <= _INT64[1]:
-            return ValueError(f"{path} is {text}, outside the signed 64-bit range the savers store (-2**63 to 2**63-1)")
-        try:
-            str(part) if part.bit_length() > 14_000 else None  # Python >= 3.11 caps int -> str digits
-        except ValueError:
-            return ValueError(f"{path} is {text}, more digits than Python turns into text "
-                              "(sys.get_int_max_str_digits()), so json cannot write it")
+            return ValueError(f"{path} is {text or part}, outside the signed 64-bit range the savers store "
+                              "(-2**63 to 2**63-1)")
+        if text:  # Python >= 3.11 caps int -> str at sys.get_int_max_str_digits() digits
+            try:
+                str(part)
+            except ValueError:
+                return ValueError(f"{path} is {text}, more digits than Python turns into text "
+                                  "(sys.get_int_max_str_digits()), so json cannot write it")
     elif isinstance(part, float):
         if postgres and not math.isfinite(part):
             return ValueError(f"{path} is {part!r}: PostgreSQL's jsonb has no NaN or infinity")
     elif stored and part is not None:
         try:
-            new_saver().serde.dumps_typed(part)  # the saver's serializer decides
+            _serde().dumps_typed(part)  # the saver's serializer decides
         except Exception as exc:
             return TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the saver: {exc}")
     return None
+
+
+@functools.lru_cache(maxsize=None)
+def _serde() -> Any:
+    """The serializer the savers write with (langgraph's JsonPlusSerializer), made once."""
+    return new_saver().serde
 
 
 def _problem(value: Any, name: str, stored: bool, postgres: bool = False) -> Optional[Exception]:
@@ -1730,7 +1746,7 @@ def _check_storable(value: Any, name: str, backend: Optional[str] = None) -> Non
     if problem is not None:
         raise problem
     try:  # the parts pass, so the whole should: the serializer still has the last word
-        new_saver().serde.dumps_typed(value)
+        _serde().dumps_typed(value)
     except Exception as exc:
         raise TypeError(f"{name} of type {type(value).__name__} cannot be serialized by the saver: {exc}") from None
 

@@ -30,7 +30,6 @@ JSON_NAME, MD_NAME = "ckpt_report.json", "ckpt_report.md"
 SECTIONS = ["## 무엇이 저장되는가", "## 되감기와 분기는 어떻게 다른가", "## 크기로 잰 것", "## 사라지는 것"]
 MIN_PAYLOAD, MAX_PAYLOAD = 300, 100_000_000  # bytes: enough to see the difference; fits in memory
 OTHER_TOPIC = "겨울"  # the input given at a past checkpoint, in place of None
-MODES = ["exit", "async", "sync"]  # langgraph's durability modes (>= 0.6), in that order
 FORK_ANGLES = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
 PARTS = ["checkpoints", "blobs", "writes"]  # a saver's stored bytes, in the columns of the parts table
 SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)",
@@ -81,7 +80,7 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
                          in (("x", payload), ("random", ckpt.incompressible(payload_bytes)))},
             "durability": ckpt.durability_counts(topic),
             "failed": {mode or "default": ckpt.failed_run(topic, mode)
-                       for mode in (MODES if ckpt.has_durability() else [None])},
+                       for mode in (ckpt.MODES if ckpt.has_durability() else [None])},
             "placement": ckpt.postgres_placement(postgres_url, topic, payload) if postgres_url else None,
             "lost": ckpt.lost_demo(topic),
             "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
