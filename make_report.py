@@ -12,7 +12,9 @@ with the same arguments write identical files.
 import argparse
 import json
 import os
+import random
 import re
+import string
 import sys
 import sysconfig
 import tempfile
@@ -75,9 +77,10 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "tree": ckpt.time_travel_tree(topic, fork_angle),
             "weigh": ckpt.weigh(topic, payload),
             "rows": ckpt.weigh_rows(topic, payload),
-            "sweep": ckpt.payload_sweep(topic, [payload_bytes * n for n in range(1, 6)]),
+            "sweep": [dict(row, extra=row["fat_total"] - row["thin_total"]) for row in
+                      (ckpt.weigh(topic, "x" * (payload_bytes * n)) for n in range(1, 6))],
             "physical": {kind: ckpt.physical_vs_logical(topic, value, url=postgres_url) for kind, value
-                         in (("x", payload), ("random", ckpt.incompressible(payload_bytes)))},
+                         in (("x", payload), ("random", incompressible(payload_bytes)))},
             "durability": ckpt.durability_counts(topic),
             "failed": {mode or "default": ckpt.failed_run(topic, mode)
                        for mode in (ckpt.MODES if ckpt.has_durability() else [None])},
@@ -269,6 +272,73 @@ $looks_done. 마지막 체크포인트의 작업은 $task이고, 이미 끝나 �
 것을 확인한다.""")
 
 
+def incompressible(size: int, seed: int = 0) -> str:
+    """`size` ASCII letters and digits from random.Random(seed): "0UAqFzWs" for 8. No repeats for
+    an LZ compressor (pglz, lz4), unlike "x" * size."""
+    return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
+
+
+# ---- What a checkpoint's fields are for, and how anatomy's values are shown. ----
+# One purpose per field a langgraph version may write; the table lists the fields in this order.
+FIELD_PURPOSES = {
+    "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
+    "checkpoint.id": "이 체크포인트의 고유하고 시간순인 id (config의 checkpoint_id)",
+    "checkpoint.ts": "체크포인트를 쓴 시각",
+    "checkpoint.channel_values": "채널마다의 값: 상태 키와 그래프 내부 채널 (여기서는 채널별 바이트)",
+    "checkpoint.channel_versions": "채널마다의 현재 버전: 채널에 쓰기가 있으면 스레드 전체에서 증가하는 새 버전을 받는다",
+    "checkpoint.versions_seen": "노드마다 마지막으로 보고 실행한 채널 버전: 다음에 무엇이 실행될지를 정한다",
+    "checkpoint.pending_sends": "아직 실행되지 않은 Send 작업 (동적 분기)",
+    "checkpoint.updated_channels": "이 체크포인트를 만든 super-step이 쓴 채널",
+    "metadata.source": "체크포인트가 생긴 경위: input, loop, update, fork",
+    "metadata.step": "super-step 번호: 입력은 -1, 이후 0, 1, 2, …",
+    "metadata.parents": "부모 그래프(서브그래프)의 checkpoint id; 최상위에서는 {}",
+    "metadata.writes": "이 체크포인트를 만든 super-step에서 각 노드가 쓴 값",
+    "metadata.thread_id": "config에서 복사한 thread_id",
+    "metadata.run_id": "이 체크포인트를 만든 실행의 id",
+    "parent_config": "부모 체크포인트의 config: 스레드를 거슬러 올라가는 사슬",
+    "pending_writes": "다음 super-step에서 이미 끝난 작업의 쓰기: 저장됐지만 아직 적용되지 않음",
+}
+
+
+def _counter(version) -> str:
+    """A channel version as its counter: "00000000000000000000000000000005.0.4930..." -> "5"
+    (the part after the dot is random on every run; an int version is shown as it is)."""
+    head = str(version).split(".", 1)[0]
+    return str(int(head)) if head.isdigit() else str(version)
+
+
+def _shown(field: str, value) -> str:
+    """A field's value as the report shows it: nothing that changes from run to run."""
+    def versions(seen: dict) -> str:
+        return ", ".join(f"{k}@{_counter(v)}" for k, v in seen.items())
+    if field == "checkpoint.id":
+        return f"{len(value)}자 UUID (실행마다 다름)"
+    if field == "checkpoint.ts":
+        return "ISO 8601 시각 (실행마다 다름)"
+    if field == "checkpoint.channel_values":
+        return ", ".join(f"{k} {v} B" for k, v in value.items())
+    if field == "checkpoint.channel_versions":
+        return versions(value)
+    if field == "checkpoint.versions_seen":
+        return "; ".join(f"{node}: {versions(seen) or '—'}" for node, seen in value.items())
+    if field == "metadata.writes" and isinstance(value, dict):
+        return ", ".join(f"{node} → {sorted(w) if isinstance(w, dict) else w}" for node, w in value.items())
+    return "null (이 langgraph는 채우지 않는다)" if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def anatomy_rows(anat: dict) -> list:
+    """ckpt.anatomy() as table rows that are the same on every run, fields in FIELD_PURPOSES'
+    order, then the rest: [{"field": "checkpoint.v", "purpose": "...", "value": "4"}, ...]."""
+    order = {field: i for i, field in enumerate(FIELD_PURPOSES)}  # unknown fields after, in their order
+    fields = [(f"{part}.{k}", v) for part in ("checkpoint", "metadata")
+              for k, v in sorted(anat[part].items(), key=lambda kv: order.get(f"{part}.{kv[0]}", len(order)))]
+    rows = [{"field": f, "purpose": FIELD_PURPOSES.get(f, ""), "value": _shown(f, v)} for f, v in fields]
+    return rows + [{"field": "parent_config", "purpose": FIELD_PURPOSES["parent_config"],
+                    "value": "있음" if anat["has_parent_config"] else "없음"},
+                   {"field": "pending_writes", "purpose": FIELD_PURPOSES["pending_writes"],
+                    "value": f"{anat['pending_writes']}개"}]
+
+
 # ---- Small helpers: values shown as code, tables, charts. ----
 def lit(text: str) -> str:
     """Text in a code span, shown exactly: no emphasis (`__start__`), links or HTML."""
@@ -354,7 +424,7 @@ def saved_fields(r: dict) -> dict:
     t = r["threads"]
     rows = [[f"#{c['position']} {c['source']} (step {c['step']})", lit(c["next"][0]) if c["next"] else "(끝)",
              nodes(c["changed"]), n(c["bytes"])] for c in r["checkpoints"]]
-    anatomy = [[lit(a["field"]), a["purpose"], lit(a["value"])] for a in r["anatomy"]]
+    anatomy = [[lit(a["field"]), a["purpose"], lit(a["value"])] for a in anatomy_rows(r["anatomy"])]
     return dict(
         per_run=len(r["checkpoints"]), pending=code(r["pending"]),
         newest_first=" (`get_state_history`가 최신 것부터 주므로 뒤집었다)" if t["history_newest_first"] else "",
@@ -516,7 +586,7 @@ def _trap(r: dict) -> str:
     return TRAP.substitute(
         history_next=", ".join(lit(x[0]) if x else "(끝)" for x in t["history_next"]),
         looks_done="비어 있어 실행이 끝난 것처럼 보인다" if hidden else "비어 있지 않다",
-        task=lit(t["pending_task"]), writes=t["pending_writes"],
+        task=lit(t["pending_after_crash"]), writes=t["pending_writes"],
         channels=", ".join(map(lit, t["pending_channels"])),
         ran=nodes(t["ran_on_resume"]), after_resume=t["checkpoints_after_resume"],
         skipped="" if "plan" in t["ran_on_resume"] else "(`plan`은 다시 실행되지 않았다) ",
@@ -590,7 +660,7 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         p.error(f"--payload-bytes must be at least {MIN_PAYLOAD} and at most {MAX_PAYLOAD:,}, "
                 f"got {args.payload_bytes}")
     try:
-        ckpt._check_topic(args.topic, "postgres" if args.postgres_url else None)
+        ckpt.check_value(args.topic, "topic", "postgres" if args.postgres_url else None)
     except (TypeError, ValueError) as exc:
         p.error(f"--topic: {exc}")
     if args.fork_angle not in FORK_ANGLES:

@@ -6,6 +6,7 @@ deselects both markers and pytest counts them as deselected. `make test` starts 
 its URL in AGCKPT_PG_URL. Without it these tests skip locally; under CI=true they fail.
 """
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -16,8 +17,13 @@ sys.path.insert(0, str(ROOT))
 
 import ckpt  # noqa: E402
 
-LG = ckpt._version_tuple(ckpt.langgraph_version())
-CK = ckpt._version_tuple(ckpt.package_version("langgraph-checkpoint"))  # its own release line
+def release(name):
+    """An installed package's version as numbers: "1.2.24" -> (1, 2, 24)."""
+    return tuple(int(part) for part in re.findall(r"\d+", ckpt.package_version(name))[:3])
+
+
+LG = release("langgraph")
+CK = release("langgraph-checkpoint")  # its own release line
 
 
 def pytest_collection_modifyitems(items):
