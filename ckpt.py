@@ -286,17 +286,28 @@ def state_bytes(values: Any) -> int:
 
 def history_bytes(app: CompiledStateGraph, config: "RunnableConfig") -> List[int]:
     """state_bytes of each snapshot's values, oldest first: [13, 32, 81, 124, 149] (bytes) after one
-    run of "가을". Rests on `app.get_state_history(config)`. Errors as history()."""
-    return [state_bytes(snap.values) for snap in history(app, config)]
+    run of "가을". Rests on `app.get_state_history(config, before=..., limit=1)`. Errors as history()."""
+    _thread(app, config)
+    sizes, before = [], None
+    while True:  # subtle: one snapshot at a time, so a large value is held once, not once per checkpoint
+        page = list(app.get_state_history(config, before=before, limit=1))
+        if not page:
+            return sizes[::-1]
+        before = page[0].config
+        sizes.append(_streamed_bytes(page.pop().values))
+
+def _streamed_bytes(values: Any) -> int:
+    """state_bytes(values) summed chunk by chunk from json's own encoder: the same number without
+    holding the whole text and its UTF-8 copy (json.dumps of a large str holds about five)."""
+    chunks = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).iterencode(values)
+    return sum(len(chunk) if chunk.isascii() else len(chunk.encode("utf-8")) for chunk in chunks)
 
 def payload_size(payload: Any) -> int:
-    """The payload's own size in bytes: UTF-8 length of a str, the bytes of bytes, bytearray
-    or memoryview, else state_bytes. payload_size("가을") -> 6; payload_size(b"ab") -> 2."""
-    if isinstance(payload, str):
-        return len(payload.encode("utf-8"))
-    if isinstance(payload, (bytes, bytearray, memoryview)):
-        return memoryview(payload).nbytes
-    return state_bytes(payload)
+    """The payload's own size in bytes: UTF-8 length of a str, len of bytes, else state_bytes.
+    payload_size("가을") -> 6; payload_size(b"ab") -> 2."""
+    if isinstance(payload, (bytes, bytearray)):
+        return len(payload)
+    return len(payload.encode("utf-8")) if isinstance(payload, str) else state_bytes(payload)
 
 def _check_topic(topic: Any, payload: Any = "-", backend: Optional[str] = None) -> None:
     """What the measures refuse first: a topic not a str, an empty payload, what check_value refuses."""
@@ -706,10 +717,11 @@ def anatomy(app: CompiledStateGraph, config: "RunnableConfig") -> dict:
     {"angle": 8, ...} (bytes), ...}, "metadata": {"source": "loop", "step": 3, "parents": {}},
     "has_parent_config": True, "pending_writes": 0}. Rests on `checkpointer.get_tuple(snapshot.config)`.
     ValueError for a thread with no checkpoint; config errors as history()."""
-    _thread(app, config)
-    found = app.checkpointer.get_tuple(app.get_state(config).config)  # the config LangGraph hands the saver
+    thread_id = _thread(app, config)["configurable"]["thread_id"]
+    snap = app.get_state(config)  # its config is the one LangGraph hands the saver
+    found = app.checkpointer.get_tuple(snap.config)
     if found is None:
-        raise ValueError(f"config names thread {config['configurable']['thread_id']!r}, which has no checkpoint")
+        raise ValueError(f"config names thread {thread_id!r}, which has no checkpoint")
     plain = lambda fields: json.loads(json.dumps(fields, ensure_ascii=False, default=str))  # noqa: E731
     values = {channel: state_bytes(v) for channel, v in found.checkpoint["channel_values"].items()}
     return {"checkpoint_id": found.config["configurable"]["checkpoint_id"],
@@ -726,14 +738,14 @@ def _saver_kind(saver: Any) -> str:
     raise TypeError(f"saver must be a MemorySaver, SqliteSaver or PostgresSaver (see open_saver), got "
                     f"{type(saver).__name__}" + ("; pass app.checkpointer" if hasattr(saver, "checkpointer") else ""))
 
-def _memory_bytes(saver: Any, thread_id: Optional[str]) -> Dict[str, int]:
+def _memory_bytes(saver: Any, thread_id: Any) -> Dict[str, int]:
     """Serialized bytes in a MemorySaver's maps. subtle: the one place that reads a saver's internals:
       storage: thread_id -> ns -> checkpoint_id -> ((type, checkpoint), (type, metadata), parent)
       writes:  (thread_id, ns, checkpoint_id) -> {(task_id, idx): (task_id, channel, (type, value), ...)}
       blobs:   (thread_id, ns, channel, version) -> (type, value), from langgraph-checkpoint 2.0.22
     list() copies each map in one step, so other threads may keep writing."""
     def ours(tid: Any) -> bool:
-        return thread_id is None or str(tid) == thread_id
+        return thread_id is None or tid == thread_id
 
     return {"checkpoints": sum(len(cp[1]) + len(md[1]) for tid, by_ns in list(saver.storage.items()) if ours(tid)
                                for by_id in list(by_ns.values()) for cp, md, _parent in list(by_id.values())),
@@ -762,10 +774,12 @@ def stored_bytes(saver: BaseCheckpointSaver, thread_id: Optional[Union[str, int]
     Serialized values only: checkpoints with metadata, blobs (channel values once per version;
     SQLite has none) and pending writes; no keys, headers or indexes. SQLite: length(CAST(column
     AS BLOB)); PostgreSQL: octet_length (jsonb as text), or with `compressed` pg_column_size, the
-    size after TOAST compression (pglz, on rows above about 2 kB). `thread_id`: that thread (1 and
-    "1" alike), None all. TypeError for another saver (e.g. an app).
+    size after TOAST compression (pglz, on rows above about 2 kB). `thread_id`: the thread
+    history_len(app, cfg(thread_id)) counts; None all. TypeError for another saver (e.g. an app).
     """
-    kind, thread_id = _saver_kind(saver), None if thread_id is None else str(thread_id)
+    kind = _saver_kind(saver)
+    if thread_id is not None:  # as LangGraph hands it to the saver: a str from 0.3.31 on, else as given
+        thread_id = str(thread_id) if kind != "memory" or _LANGGRAPH >= (0, 3, 31) else thread_id
     if kind == "memory":
         found = _memory_bytes(saver, thread_id)
     else:

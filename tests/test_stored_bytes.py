@@ -1,4 +1,5 @@
 """What each saver physically stores, recounted here by reading the store directly."""
+import fractions
 import glob
 import os
 import re
@@ -11,10 +12,11 @@ import zlib
 import pytest
 
 import ckpt
+import make_report
 from conftest import CK, LG
 
 TOPIC = "가을"
-PAYLOADS = {"repetitive": "x" * 1500, "incompressible": ckpt.incompressible(1500)}
+PAYLOADS = {"repetitive": "x" * 1500, "incompressible": make_report.incompressible(1500)}
 LOGICAL = {"thin": 399, "fat": 6447, "difference": 6048, "copies": 4.03}  # the lab's figures
 
 # Whole copies of a 1,500-byte str payload each saver holds after one run. Memory: the
@@ -165,10 +167,11 @@ def test_postgres_compressed_sizes_are_pg_column_size(pg_url):
 def test_memory_and_sqlite_do_not_compress(tmp_path):
     memory = ckpt.new_saver()
     run_on(memory, "fat", {"topic": TOPIC, "bulk": "x" * 1500})
-    assert ckpt.stored_bytes(memory, compressed=True) == ckpt.stored_bytes(memory)
-    with ckpt.open_saver("sqlite", str(tmp_path / "c.sqlite")) as saver:
+    assert ckpt.stored_bytes(memory, compressed=True) == recount(memory_values(memory, "fat"))
+    path = str(tmp_path / "c.sqlite")
+    with ckpt.open_saver("sqlite", path) as saver:
         run_on(saver, "fat", {"topic": TOPIC, "bulk": "x" * 1500})
-        assert ckpt.stored_bytes(saver, compressed=True) == ckpt.stored_bytes(saver)
+        assert ckpt.stored_bytes(saver, compressed=True) == recount(sqlite_values(path, "fat"))
 
 
 @pytest.mark.sqlite
@@ -242,7 +245,7 @@ def test_stored_bytes_of_an_int_thread_id_is_the_thread_history_len_counts(reque
             key = str(number) if STR_IDS else number
             assert got == recount_of(backend, saver, where, key) and got["total"] > 0, got
             text = ckpt.stored_bytes(saver, str(number))
-            assert text == (got if same else {"checkpoints": 0, "blobs": 0, "writes": 0, "total": 0})
+            assert text == recount_of(backend, saver, where, str(number)), text  # 0 where a thread apart
             if backend != "postgres":  # the only two threads of this store: the parts add up
                 other = ckpt.stored_bytes(saver, f"other-{number}")
                 assert {k: got[k] + other[k] for k in got} == ckpt.stored_bytes(saver), (got, other)
@@ -356,11 +359,15 @@ def test_physical_vs_logical_adds_postgres_when_a_url_is_given_and_leaves_no_thr
 
 
 @pytest.mark.parametrize("kind", list(PAYLOADS))
-@pytest.mark.sqlite
-def test_memory_and_sqlite_figures_are_the_same_on_every_run(kind):
-    first = ckpt.physical_vs_logical(TOPIC, PAYLOADS[kind])
-    second = ckpt.physical_vs_logical(TOPIC, PAYLOADS[kind])
-    assert first == second, (first, second)
+def test_seeded_versions_make_the_stored_bytes_the_same_on_every_run(kind):
+    """Two runs on two new savers, each recounted from the saver's own maps: byte for byte equal
+    (without seeding, a channel version's random tail is 16 to 19+ characters long)."""
+    recounts = []
+    for _ in range(2):
+        saver = ckpt.new_saver()
+        ckpt.weigh_stored(saver, TOPIC, PAYLOADS[kind])
+        recounts.append([recount(memory_values(saver, thread)) for thread in ("weigh-thin", "weigh-fat")])
+    assert recounts[0] == recounts[1], recounts
 
 
 @pytest.mark.sqlite
@@ -374,8 +381,8 @@ def test_weigh_stored_on_a_given_saver_matches_physical_vs_logical(tmp_path):
 
 
 def test_the_incompressible_payload_is_fixed_ascii_that_zlib_cannot_shrink_much():
-    text = ckpt.incompressible(1500)
-    assert text == ckpt.incompressible(1500) and len(text.encode("utf-8")) == 1500, text[:20]
+    text = make_report.incompressible(1500)
+    assert text == make_report.incompressible(1500) and len(text.encode("utf-8")) == 1500, text[:20]
     assert text[:16] == "0UAqFzWsDK4FrUMp", text[:16]  # the same on Python 3.9 and 3.11
     assert len(zlib.compress(text.encode(), 9)) > 1100, len(zlib.compress(text.encode(), 9))
     assert len(zlib.compress(("x" * 1500).encode(), 9)) < 30
@@ -386,21 +393,13 @@ def test_the_incompressible_payload_is_fixed_ascii_that_zlib_cannot_shrink_much(
 
 @pytest.mark.parametrize("saver", ["not a saver", None, {"storage": {}}])
 def test_stored_bytes_of_something_else_names_saver(saver):
-    with pytest.raises(TypeError, match="saver must be an InMemorySaver, SqliteSaver or PostgresSaver"):
+    with pytest.raises(TypeError, match="saver must be a MemorySaver, SqliteSaver or PostgresSaver"):
         ckpt.stored_bytes(saver)
 
 
 def test_stored_bytes_of_an_app_says_to_pass_its_checkpointer(app):
     with pytest.raises(TypeError, match="pass app.checkpointer"):
         ckpt.stored_bytes(app)
-
-
-def test_stored_bytes_with_a_bad_thread_id_or_compressed_names_them():
-    for thread_id in (7.0, b"t1", ("t1",)):
-        with pytest.raises(TypeError, match="thread_id must be a str, an int or None"):
-            ckpt.stored_bytes(ckpt.new_saver(), thread_id)
-    with pytest.raises(TypeError, match="compressed must be a bool"):
-        ckpt.stored_bytes(ckpt.new_saver(), compressed="yes")
 
 
 def sqlite_folders():
@@ -410,9 +409,8 @@ def sqlite_folders():
 @pytest.mark.parametrize("kwargs, error, words", [
     ({"backends": ["memory", "oracle"]}, ValueError, "backend must be one of"),
     ({"backends": ["sqlite", "postgres"]}, ValueError, "url is required"),
-    ({"backends": "memory"}, TypeError, "backends must be a list or tuple"),
     ({"payload": ""}, ValueError, "payload must be a non-empty value"),
-    ({"payload": object()}, TypeError, "payload of type object cannot be serialized"),
+    ({"payload": fractions.Fraction(1, 3)}, TypeError, "payload of type Fraction cannot be serialized"),
     ({"topic": 5}, TypeError, "topic must be a str"),
 ])
 def test_physical_vs_logical_rejects_bad_input_before_any_run(kwargs, error, words):
@@ -434,7 +432,6 @@ def test_weigh_stored_refuses_threads_that_already_have_checkpoints():
 
 @pytest.mark.parametrize("kwargs, error, words", [
     ({"saver": "nope"}, TypeError, "saver must be"),
-    ({"thread_prefix": ""}, TypeError, "thread_prefix must be a non-empty str"),
     ({"payload": []}, ValueError, "payload must be a non-empty value"),
 ])
 def test_weigh_stored_rejects_bad_input_before_any_run(kwargs, error, words):
@@ -445,21 +442,15 @@ def test_weigh_stored_rejects_bad_input_before_any_run(kwargs, error, words):
     assert ckpt.stored_bytes(saver)["total"] == 0
 
 
-@pytest.mark.parametrize("size, error", [(0, ValueError), (1.5, TypeError), (True, TypeError)])
-def test_incompressible_with_a_bad_size_names_size(size, error):
-    with pytest.raises(error, match="size must be"):
-        ckpt.incompressible(size)
-
-
 def pg_threads(url):
     with ckpt.open_saver("postgres", url) as saver:
         return sorted({t.config["configurable"]["thread_id"] for t in saver.list(None)})
 
 
 @pytest.mark.parametrize("payload, words", [
-    (float("nan"), "payload is nan: PostgreSQL's jsonb has no NaN or infinity"),
-    ({"k": [float("-inf")]}, 'payload["k"][0] is -inf: PostgreSQL'),
-    ("x\x00", "payload has a NUL character"),
+    (float("nan"), "payload cannot be written as JSON for PostgreSQL: Out of range float values"),
+    ({"k": [float("-inf")]}, 'payload["k"][0] cannot be written as JSON for PostgreSQL: Out of range float'),
+    ("x\x00", "payload cannot be written as JSON for PostgreSQL: PostgreSQL cannot store a NUL character"),
 ])
 def test_values_postgres_cannot_store_are_refused_before_anything_is_written(pg_url, payload, words):
     before = pg_threads(pg_url)
@@ -480,9 +471,13 @@ def test_values_postgres_cannot_store_are_refused_before_anything_is_written(pg_
     assert pg_threads(pg_url) == before
 
 
-def test_nan_and_infinity_are_refused_only_for_postgres():
-    for value in (float("nan"), float("inf")):
-        ckpt._check_storable({"k": value}, "payload")
-        ckpt._check_storable({"k": value}, "payload", backend="sqlite")
-        with pytest.raises(ValueError, match=r'payload\["k"\] is .*: PostgreSQL'):
-            ckpt._check_storable({"k": value}, "payload", backend="postgres")
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), "가\x00을"])
+def test_nan_infinity_and_nul_are_refused_only_for_postgres(value):
+    ckpt.check_value({"k": value}, "payload")
+    ckpt.check_value({"k": value}, "payload", "sqlite")
+    with pytest.raises(ValueError, match=r'^payload\["k"\] cannot be written as JSON for PostgreSQL'):
+        ckpt.check_value({"k": value}, "payload", "postgres")
+
+
+def test_a_backslash_before_u0000_is_not_a_nul_for_postgres():
+    ckpt.check_value({"k": "a\\u0000b"}, "payload", "postgres")  # the six characters \u0000, no NUL
