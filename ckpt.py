@@ -162,9 +162,11 @@ def _point(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> Stat
     """snapshot_before(), or a ValueError naming `node` and the nodes that do have a point."""
     snap = snapshot_before(app, config, node)
     if snap is None:
-        points = [s.next[0] for s in history(app, config) if len(s.next) == 1]
+        found = history(app, config)
+        points = [s.next[0] for s in found if len(s.next) == 1]
         raise ValueError(f"node {node!r} has no point in this config's history: " + (
-            f"the nodes that have one are {sorted(set(points))}" if points else "the thread has no history"))
+            f"the nodes that have one are {sorted(set(points))}" if points else
+            "the checkpoint it names is before no node" if found else "the thread has no history"))
     return snap
 
 # ---------------------------------------------------------------------------------------
@@ -210,8 +212,8 @@ def _fault(part: Any, path: str, postgres: bool) -> Optional[Exception]:
         kind = TypeError if isinstance(exc, TypeError) else ValueError
         return kind(f"{path} cannot be written as JSON{' for PostgreSQL' if postgres else ''}: {exc}")
     serde = MemorySaver().serde  # the serializer every saver here writes with
-    try:
-        back = serde.loads_typed(serde.dumps_typed(part))
+    try:  # subtle: a saver writes a value inside the checkpoint, where a bytearray comes back bytes
+        back = part if type(part) in (str, bytes) else serde.loads_typed(serde.dumps_typed([part]))[0]
     except Exception as exc:
         return TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the saver: {exc}")
     with contextlib.suppress(TypeError, ValueError, RecursionError):
@@ -305,7 +307,7 @@ def _streamed_bytes(values: Any) -> int:
 def payload_size(payload: Any) -> int:
     """The payload's own size in bytes: UTF-8 length of a str, len of bytes, else state_bytes.
     payload_size("가을") -> 6; payload_size(b"ab") -> 2."""
-    if isinstance(payload, (bytes, bytearray)):
+    if isinstance(payload, bytes):
         return len(payload)
     return len(payload.encode("utf-8")) if isinstance(payload, str) else state_bytes(payload)
 
@@ -402,12 +404,10 @@ def invoke(app: CompiledStateGraph, inputs: Any, config: "RunnableConfig", durab
 
 def _saver_class(backend: str) -> Any:
     """The saver class of "sqlite" or "postgres"; ImportError naming the package to install."""
+    import importlib
     try:
-        if backend == "sqlite":
-            from langgraph.checkpoint.sqlite import SqliteSaver as found
-        else:
-            from langgraph.checkpoint.postgres import PostgresSaver as found
-        return found
+        return getattr(importlib.import_module(f"langgraph.checkpoint.{backend}"),
+                       {"sqlite": "SqliteSaver", "postgres": "PostgresSaver"}[backend])
     except ImportError as exc:
         raise ImportError(f'backend "{backend}" needs the package {EXTRAS[backend]}: pip install '
                           f"{EXTRAS[backend]} (or pip install -e '.[{backend}]' in a clone of agckpt); {exc}") from None
@@ -423,12 +423,8 @@ def _check_backend(backend: Any, url: Any) -> None:
 
 def has_backend(backend: str) -> bool:
     """Whether `backend` can be used here: "memory" always, "sqlite" and "postgres" when their
-    package (EXTRAS) imports. ValueError for an unknown backend."""
-    _check_backend(backend, "-" if backend == "postgres" else None)
-    try:
-        return backend == "memory" or bool(_saver_class(backend))
-    except ImportError:
-        return False
+    package (EXTRAS) is installed."""
+    return backend == "memory" or package_version(EXTRAS[backend]) is not None
 
 @contextlib.contextmanager
 def _ctrl_c_after() -> Iterator[None]:
@@ -459,8 +455,7 @@ _FORMAT_SINCE = {3: "0.3.24", 4: "0.5.0"}  # checkpoint format -> first langgrap
 _READS = 4 if _LANGGRAPH >= (0, 4, 10) else 3 if _LANGGRAPH >= (0, 3, 24) else 2  # newest format it reads
 
 def _connected(saver_class: Any, url: str) -> Any:
-    """A saver on a connection of its own, made as from_conn_string makes it; on PostgreSQL
-    holding the setup lock."""
+    """A saver on a connection of its own, made as from_conn_string makes it (PostgreSQL: setup locked)."""
     if saver_class.__name__ == "SqliteSaver":
         import sqlite3
         return saver_class(sqlite3.connect(url, check_same_thread=False))
@@ -487,17 +482,17 @@ def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[B
 
     "memory": MemorySaver; "sqlite": SqliteSaver on the file `url`; "postgres": PostgresSaver on
     the libpq string `url`, setup() one process at a time. ValueError for an unknown backend, a
-    missing url or a store in a newer checkpoint format (0.2.60 would fail deep inside a read);
-    ImportError naming the extra; ConnectionError (one line, passwords ***) for a store that
-    cannot be opened or set up.
-    """
+    missing url or a store in a newer checkpoint format; ImportError naming the extra;
+    ConnectionError (one line, passwords ***) for a store that cannot be opened or set up."""
     _check_backend(backend, url)
     if backend == "memory":
         yield new_saver()
         return
     saver, saver_class = None, _saver_class(backend)
-    folder = tempfile.mkdtemp(prefix="agckpt-sqlite-") if url is None else None
-    url = os.path.join(folder, "checkpoints.sqlite") if folder else url
+    if url is None:  # a new SQLite file in a temporary folder
+        with _temporary_file() as path, open_saver(backend, path) as saver:
+            yield saver
+        return
     try:
         try:
             saver = _connected(saver_class, url)
@@ -522,8 +517,16 @@ def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[B
             if saver is not None and saver.lock.acquire(timeout=0.5):
                 saver.conn.close()
                 saver.lock.release()
-            if folder is not None:
-                shutil.rmtree(folder, ignore_errors=True)
+
+@contextlib.contextmanager
+def _temporary_file() -> Iterator[str]:
+    """A path in a new temporary folder, which is removed, whatever Ctrl-C does, when the block ends."""
+    folder = tempfile.mkdtemp(prefix="agckpt-")
+    try:
+        yield os.path.join(folder, "checkpoints.sqlite")
+    finally:
+        with _ctrl_c_after():
+            shutil.rmtree(folder, ignore_errors=True)
 
 # ---------------------------------------------------------------------------------------
 # The lab's measures as the report prints them: each returns plain data, and refuses a bad
@@ -543,7 +546,6 @@ def _recording(ran: list, wrap: Any = None) -> Any:
     """A wrap for _lab_graph: each node (wrap(name, fn) when given) appends its name to `ran` as it runs."""
     def recording(name: str, fn: Any) -> Any:
         fn = wrap(name, fn) if wrap else fn
-
         def node(state: dict) -> dict:
             ran.append(name)
             return fn(state)
@@ -558,10 +560,9 @@ def _ran_once(topic: str, ran: list) -> CompiledStateGraph:
     return app
 
 def checkpoint_rows(app: CompiledStateGraph, config: "RunnableConfig") -> List[dict]:
-    """One row per checkpoint, oldest first, what each super-step saved: [{"position": 0, "step":
-    -1, "source": "input", "next": ["__start__"], "changed": [], "bytes": 13}, {"position": 1,
-    "step": 0, ..., "changed": ["topic"], "bytes": 32}, ...]; `changed`: the keys that differ from
-    the checkpoint before; `bytes`: state_bytes. Errors as history()."""
+    """One row per checkpoint, oldest first: [{"position": 0, "step": -1, "source": "input", "next":
+    ["__start__"], "changed": [], "bytes": 13}, {"position": 1, ..., "changed": ["topic"], "bytes": 32},
+    ...]: the keys that differ from the checkpoint before, state_bytes. Errors as history()."""
     rows, previous = [], {"notes": []}  # a key with a reducer holds [] before anything is written
     for position, snap in enumerate(history(app, config)):
         now = dict({"notes": []}, **snap.values)
@@ -730,11 +731,10 @@ def anatomy(app: CompiledStateGraph, config: "RunnableConfig") -> dict:
 
 def _saver_kind(saver: Any) -> str:
     """"memory", "sqlite" or "postgres" for a saver of those kinds; TypeError naming `saver`."""
+    kinds = {"MemorySaver": "memory", "InMemorySaver": "memory", "SqliteSaver": "sqlite", "PostgresSaver": "postgres"}
     for cls in type(saver).__mro__:
-        kind = {"MemorySaver": "memory", "InMemorySaver": "memory", "SqliteSaver": "sqlite",
-                "PostgresSaver": "postgres"}.get(cls.__name__)
-        if kind and cls.__module__.startswith("langgraph.checkpoint."):
-            return kind
+        if cls.__name__ in kinds:
+            return kinds[cls.__name__]
     raise TypeError(f"saver must be a MemorySaver, SqliteSaver or PostgresSaver (see open_saver), got "
                     f"{type(saver).__name__}" + ("; pass app.checkpointer" if hasattr(saver, "checkpointer") else ""))
 
@@ -797,18 +797,14 @@ def stored_bytes(saver: BaseCheckpointSaver, thread_id: Optional[Union[str, int]
 @contextlib.contextmanager
 def _seeded_versions(saver: Any, seed: int = 0) -> Iterator[None]:
     """Within the block the saver draws its channel versions from random.Random(seed).
-    subtle: a version is f"{n:032}.{random.random():016}", 16 to 19+ characters after the dot, and
-    it is stored many times over: stored sizes would vary by a few bytes between runs."""
+    subtle: every saver here writes a version as f"{n:032}.{random.random():016}", 16 to 19+
+    characters after the dot, stored many times over: stored sizes would vary between runs."""
     import random
-    if not re.fullmatch(r"\d{32}\.\S+", str(type(saver).get_next_version(saver, None, None))):
-        yield
-        return
     draws = random.Random(seed)
 
     def get_next_version(current: Any, channel: Any = None) -> str:
         number = int(current.split(".")[0]) if isinstance(current, str) else (current or 0)
         return f"{number + 1:032}.{draws.random():016}"
-
     saver.get_next_version = get_next_version  # an instance attribute shadows the method
     try:
         yield
@@ -850,10 +846,8 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
     errors as open_saver for every backend, as weigh for topic and payload."""
     if backends is None:
         backends = ["memory"] + (["sqlite"] if has_backend("sqlite") else []) + (["postgres"] if url else [])
-    for backend in backends:  # every backend and url, then every extra: nothing runs before a refusal
+    for backend in backends:  # every backend and url first: nothing runs before a refusal
         _check_backend(backend, url if backend == "postgres" else None)
-    for backend in set(backends) - {"memory"}:
-        _saver_class(backend)
     _check_topic(topic, payload, "postgres" if "postgres" in backends else None)
     rows = []
     for backend in backends:
@@ -984,12 +978,8 @@ def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
         yield None, "run-1"
     elif url is None:
         _saver_class(backend)  # ImportError naming the extra, before anything starts
-        folder = tempfile.mkdtemp(prefix="agckpt-demo-")
-        try:
-            yield os.path.join(folder, "checkpoints.sqlite"), "run-1"
-        finally:
-            with _ctrl_c_after():
-                shutil.rmtree(folder, ignore_errors=True)
+        with _temporary_file() as path:
+            yield path, "run-1"
     else:
         url, thread_id = os.path.abspath(url) if backend == "sqlite" else url, f"run-1-{uuid.uuid4().hex[:12]}"
         with open_saver(backend, url) as saver:
@@ -1002,11 +992,10 @@ def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
 def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
     """Run thread "run-1" in a child process; after it has exited, read it with a new saver:
     {"backend": "sqlite", "thread_id": "run-1", "kept": 5, "after_restart": 5, "values_after_restart":
-    {...}, "survives": True} (memory: 5, 0, {}, False). Each call has its own store (a temporary
-    SQLite file) or, on a given url, its own thread, deleted afterwards; Ctrl-C kills and reaps the
-    child and removes both. Rests on `get_state_history(cfg)` and `get_state(cfg)`. Before any child
-    starts: errors as open_saver, topic errors as weigh, ValueError for a SQLite url no other
-    process can open (":memory:"). RuntimeError naming the error of a child that failed."""
+    {...}, "survives": True} (memory: 5, 0, {}, False). Each call has a store (a temporary file) or,
+    on a given url, a thread of its own, removed afterwards, also after Ctrl-C. Before any child:
+    errors as open_saver and weigh, ValueError for a SQLite url no other process opens (":memory:").
+    RuntimeError naming the error of a child that failed."""
     _check_demo(topic, backend, url)
     with _demo_store(backend, url) as (store, thread_id):
         seen = _run_child({"do": "run", "backend": backend, "url": store, "thread_id": thread_id, "topic": topic})
@@ -1040,11 +1029,10 @@ def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
     resume it in another child: {"backend": "sqlite", "thread_id": "run-1", "durability": "sync",
     "checkpoints_after_crash": 4, "history_next": [...], "next_after_crash": ["review"],
     "pending_after_crash": "review", "pending_writes": 0, "pending_channels": [], "ran_on_resume":
-    ["review"], "checkpoints_after_resume": 5, "result": {...}}: the task still to run, the writes of
-    finished tasks stored against it, the nodes run on resume. Nothing found (memory, "exit"): 0 and
-    no resume. wait_saved: review dies only once the earlier checkpoints are stored (at most 10 s);
-    without it, background writes race the crash. Rests on `get_state(cfg).tasks`,
-    `get_tuple(cfg).pending_writes`, invoke(app, None, cfg, durability). Errors as restart_demo."""
+    ["review"], "checkpoints_after_resume": 5, "result": {...}}. Nothing found (memory, "exit"): no
+    resume. wait_saved: review dies once the earlier checkpoints are stored (at most 10 s); without it
+    background writes race the crash. Rests on `get_state(cfg).tasks`, `get_tuple(cfg).pending_writes`,
+    invoke(app, None, cfg, durability). Errors as restart_demo."""
     _check_demo(topic, backend, url, durability)
     with _demo_store(backend, url) as (store, thread_id):
         return _crashed({"do": "die", "backend": backend, "url": store, "thread_id": thread_id,

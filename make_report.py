@@ -37,7 +37,6 @@ PARTS = ["checkpoints", "blobs", "writes"]  # a saver's stored bytes, in the col
 SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)",
                "postgres": "PostgreSQL (PostgresSaver)"}
 
-
 # ---- Measuring: one dict, every value from a call of ckpt. ----
 def _demos(topic: str, postgres_url: str) -> dict:
     """The restart and crash demos, on every saver installed here. Crash rows come from
@@ -57,7 +56,6 @@ def _demos(topic: str, postgres_url: str) -> dict:
     if ckpt.has_backend("sqlite"):
         jobs["trap"] = (ckpt.trap_demo, dict(topic=topic))
     return jobs
-
 
 def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None) -> dict:
     """Every figure of the report, from live calls of ckpt: one JSON-ready dict."""
@@ -99,7 +97,6 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
         "checkpoints_after_fork": f["total"], "payload_bytes": w["payload_bytes"], "carrying": w["carrying"],
         "survives_restart": r["lost"]["after_restart"] > 0}
     return r
-
 
 # ---- The document: one template per section, read as the Korean text it becomes. ----
 # subtle: a line ending in a backslash goes on in the same Markdown line (a paragraph the
@@ -271,12 +268,10 @@ $looks_done. 마지막 체크포인트의 작업은 $task이고, 이미 끝나 �
 노드를 다시 실행하는 경우와 저장된 쓰기로 건너뛰는 경우를 모두 허용하고, 어느 쪽이든 재개한 결과가 같다는 \
 것을 확인한다.""")
 
-
 def incompressible(size: int, seed: int = 0) -> str:
     """`size` ASCII letters and digits from random.Random(seed): "0UAqFzWs" for 8. No repeats for
     an LZ compressor (pglz, lz4), unlike "x" * size."""
     return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
-
 
 # ---- What a checkpoint's fields are for, and how anatomy's values are shown. ----
 # One purpose per field a langgraph version may write; the table lists the fields in this order.
@@ -299,13 +294,11 @@ FIELD_PURPOSES = {
     "pending_writes": "다음 super-step에서 이미 끝난 작업의 쓰기: 저장됐지만 아직 적용되지 않음",
 }
 
-
 def _counter(version) -> str:
     """A channel version as its counter: "00000000000000000000000000000005.0.4930..." -> "5"
     (the part after the dot is random on every run; an int version is shown as it is)."""
     head = str(version).split(".", 1)[0]
     return str(int(head)) if head.isdigit() else str(version)
-
 
 def _shown(field: str, value) -> str:
     """A field's value as the report shows it: nothing that changes from run to run."""
@@ -325,7 +318,6 @@ def _shown(field: str, value) -> str:
         return ", ".join(f"{node} → {sorted(w) if isinstance(w, dict) else w}" for node, w in value.items())
     return "null (이 langgraph는 채우지 않는다)" if value is None else json.dumps(value, ensure_ascii=False)
 
-
 def anatomy_rows(anat: dict) -> list:
     """ckpt.anatomy() as table rows that are the same on every run, fields in FIELD_PURPOSES'
     order, then the rest: [{"field": "checkpoint.v", "purpose": "...", "value": "4"}, ...]."""
@@ -338,14 +330,12 @@ def anatomy_rows(anat: dict) -> list:
                    {"field": "pending_writes", "purpose": FIELD_PURPOSES["pending_writes"],
                     "value": f"{anat['pending_writes']}개"}]
 
-
 # ---- Small helpers: values shown as code, tables, charts. ----
 def lit(text: str) -> str:
     """Text in a code span, shown exactly: no emphasis (`__start__`), links or HTML."""
     fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
-
 
 def code(value, limit: int = 80) -> str:
     """A value as its JSON literal in a code span (spaces kept); a long one shortened, with its
@@ -356,19 +346,16 @@ def code(value, limit: int = 80) -> str:
     size = f"{len(value)}자" if isinstance(value, str) else f"JSON {len(text)}자"
     return f"{lit(text[:limit - 1] + '…')} ({size})"
 
-
 def table(header: list, rows: list) -> str:
     """A Markdown table; a "|" inside a cell is escaped so it cannot open a column."""
     cells = [header] + [[str(cell).replace("|", "\\|") for cell in row] for row in rows]
     lines = ["| " + " | ".join(cells[0]) + " |", "|" + "|".join("---" for _ in header) + "|"]
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in cells[1:]])
 
-
 def n(number) -> str: return f"{number:,}"
 def yes(flag: bool) -> str: return "이 실행에서 확인: " + ("예" if flag else "아니오")
 def nodes(names: list) -> str: return ", ".join(map(lit, names)) if names else "—"
 def _label(row: dict) -> str: return f"#{row['position']} {row['source']}"
-
 
 def xychart(title: str, x_title: str, labels: list, series: list, y_title: str) -> str:
     """A Mermaid xychart-beta with titles on both axes; series are (kind, values)."""
@@ -380,7 +367,6 @@ def xychart(title: str, x_title: str, labels: list, series: list, y_title: str) 
              f'    y-axis "{y_title}" 0 --> {top + top // 10 + 1}']
     lines += [f"    {kind} [" + ", ".join(str(v) for v in values) + "]" for kind, values in series]
     return "\n".join(lines + ["```"])
-
 
 def gitgraph(tree: list) -> str:
     """The thread's checkpoints as a Mermaid gitGraph: the first run on the lane "처음 실행", each
@@ -410,14 +396,12 @@ def gitgraph(tree: list) -> str:
     walk(tree[0], "처음 실행")
     return "\n".join(lines + ["```"])
 
-
 def _missing(r: dict, backend: str, would_show: str, what: str = "이 행은") -> str:
     """One line naming the package a saver needs, where it is not installed ("" otherwise)."""
     if backend not in r["missing"]:
         return ""
     return (f"\n{would_show}. 이 기계에는 `{ckpt.EXTRAS[backend]}`가 설치되어 있지 않아 {what} 측정하지 않았다 "
             f"(`pip install {ckpt.EXTRAS[backend]}`).\n")
-
 
 # ---- Filling the templates: one function per section. ----
 def saved_fields(r: dict) -> dict:
@@ -436,7 +420,6 @@ def saved_fields(r: dict) -> dict:
         bare_second=t["no_checkpointer_notes"][1], bare_error=lit(t["no_checkpointer_error"]),
         anatomy_table=table(["필드", "무엇을 위한 것인가", "값 또는 크기"], anatomy))
 
-
 def _replay_note(replays: list) -> str:
     extra = [row["added"] - len(row["ran"]) for row in replays]
     if all(e == 1 and row["sources"][:1] == ["fork"] for e, row in zip(extra, replays)):
@@ -450,7 +433,6 @@ def _replay_note(replays: list) -> str:
                 "4·3·2개가 는다 (이 실행이 아니라 `make test`의 latest 다리에서 `tests/test_replay_fork.py`가 "
                 "확인하는 값).")
     return "늘어난 체크포인트 수와 다시 실행된 노드 수의 관계는 위 표와 같다."
-
 
 def travel_fields(r: dict, s: dict) -> dict:
     f, rerun, tree = r["fork"], r["rerun"], r["tree"]
@@ -471,7 +453,6 @@ def travel_fields(r: dict, s: dict) -> dict:
         source_counts=", ".join(f"{k} {v}개" for k, v in counts.items()),
         highlighted="·".join(lit(k) for k in ("update", "fork") if k in counts),
         branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), gitgraph=gitgraph(tree))
-
 
 def size_fields(r: dict) -> dict:
     w, rows, sweep = r["weigh"], r["rows"], r["sweep"]
@@ -497,7 +478,6 @@ def size_fields(r: dict) -> dict:
         sweep_chart=xychart("페이로드 크기에 따른 늘어난 바이트 (fat − thin)", "페이로드 (바이트)",
                             [row[0] for row in sizes], [("line", [x["extra"] for x in sweep])], "바이트"),
         **physical_fields(r))
-
 
 def physical_fields(r: dict) -> dict:
     def row(name: str, thin: int, fat: int, difference: int, copies: float) -> list:
@@ -531,7 +511,6 @@ def physical_fields(r: dict) -> dict:
         missing_sqlite=_missing(r, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행을 센 값이다"),
         parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "pending writes"], parts))
 
-
 def lost_fields(r: dict, s: dict) -> dict:
     d, lost = r["demos"], r["lost"]
     restarts, crashes, notes = [], [], []
@@ -559,7 +538,6 @@ def lost_fields(r: dict, s: dict) -> dict:
                            "재개 뒤 체크포인트"], crashes),
         crash_note=" ".join(notes), durability=_durability(r), trap=_trap(r))
 
-
 def _durability(r: dict) -> str:
     counts, failed = r["durability"], r["failed"]
     if counts is None:
@@ -575,7 +553,6 @@ def _durability(r: dict) -> str:
         exit_failed=failed["exit"]["checkpoints"], exit_next=nodes(failed["exit"]["next"]),
         exit_ran=nodes(failed["exit"]["ran_on_resume"]),
         exit_killed=killed["exit"]["checkpoints_after_crash"] if killed["exit"] else "—")
-
 
 def _trap(r: dict) -> str:
     t = r["demos"].get("trap")
@@ -593,7 +570,6 @@ def _trap(r: dict) -> str:
         same=yes(t["result"] == r["demos"]["restart:sqlite"]["values_after_restart"]),
         misread=" `next`만 믿으면 끝난 실행으로 잘못 읽는다." if hidden else "")
 
-
 def render(report: dict) -> str:
     s = report["summary"]
     header = HEADER.substitute(versions=", ".join(f"{k} {v}" for k, v in report["versions"].items()),
@@ -602,7 +578,6 @@ def render(report: dict) -> str:
     parts = [header, SAVED.substitute(saved_fields(report)), TRAVEL.substitute(travel_fields(report, s)),
              SIZE.substitute(size_fields(report)), LOST.substitute(lost_fields(report, s))]
     return re.sub(r"\n{3,}", "\n\n", "\n".join(parts)).rstrip("\n") + "\n"
-
 
 # ---- Writing: both files atomically, only after everything was measured. ----
 def write_report(report: dict, folder: str) -> tuple:
@@ -624,7 +599,6 @@ def write_report(report: dict, folder: str) -> tuple:
             raise
     return os.path.join(folder, JSON_NAME), os.path.join(folder, MD_NAME)
 
-
 def default_out_dir() -> str:
     """Where the report goes without --out-dir: next to ckpt.py, where the lab expects it,
     unless ckpt.py is an installed copy (in site-packages); then the current folder."""
@@ -633,7 +607,6 @@ def default_out_dir() -> str:
     if os.path.basename(here) in ("site-packages", "dist-packages") or here in installed:
         return os.getcwd()
     return here
-
 
 # ---- The command line. ----
 def parser(out_dir: str = None) -> argparse.ArgumentParser:
@@ -652,7 +625,6 @@ def parser(out_dir: str = None) -> argparse.ArgumentParser:
                    help="folder to write both files into, created when missing (default: the folder "
                         "of ckpt.py; the current folder for an installed copy or agckpt-report)")
     return p
-
 
 def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Usage errors, all through the parser: one message, exit status 2."""
@@ -680,7 +652,6 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         except (ImportError, ConnectionError, ValueError, RuntimeError) as exc:
             p.error(f"--postgres-url: {exc}")
 
-
 def main(argv=None, out_dir: str = None) -> int:
     """Measure and write both files; `out_dir` replaces the default of --out-dir. Returns 0."""
     p = parser(out_dir)
@@ -697,7 +668,6 @@ def main(argv=None, out_dir: str = None) -> int:
         print(f"wrote {path}")
     return 0
 
-
 def run(out_dir: str = None) -> None:
     """main() as a command: exits 0, 2 on a usage error, 130 after Ctrl-C.
 
@@ -713,11 +683,9 @@ def run(out_dir: str = None) -> None:
         os._exit(130)
     sys.exit(status)
 
-
 def cli() -> None:
     """The agckpt-report command: writes into the current folder unless --out-dir says otherwise."""
     run(out_dir=os.getcwd())
-
 
 if __name__ == "__main__":
     run()

@@ -1,5 +1,7 @@
 """Configs as people pass them: one naming a checkpoint (like the config update_state returns),
-a made-up checkpoint_id or checkpoint_ns, a malformed one, a thread_id of None or an int."""
+a made-up checkpoint_id or checkpoint_ns, one of another shape, a thread_id of None or an int.
+Expected values come from the lab (5 checkpoints, their bytes and next nodes) and from plain
+LangGraph calls (get_state_history, the saver's list)."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -102,39 +104,55 @@ def test_fork_from_a_config_naming_the_point_totals_what_cfg_totals(ran, node):
     assert got["result"]["angle"] == "비교", got
 
 
-def test_replay_from_a_config_naming_another_point_says_only_that_checkpoint_is_searched(ran):
+def test_replay_from_a_config_naming_another_point_lists_the_node_that_point_is_before(ran):
     app, _ = ran
-    before, config = thread_state(app), point(app, 3)
-    with pytest.raises(ValueError, match="node 'write' has no point in checkpoint") as info:
+    before, config = thread_state(app), point(app, 3)  # the point before review
+    with pytest.raises(ValueError) as info:
         ckpt.replay(app, config, "write")
-    assert config["configurable"]["checkpoint_id"] in str(info.value)
-    assert "cfg(thread_id)" in str(info.value), info.value
+    assert str(info.value) == ("node 'write' has no point in this config's history: "
+                               "the nodes that have one are ['review']")
     assert thread_state(app) == before
 
 
 # --- a checkpoint_id or checkpoint_ns the thread does not have; a malformed config
 
 
+def not_in_thread(field, value):
+    """The error for a config naming a checkpoint_id or checkpoint_ns thread "t1" does not have.
+    langgraph 0.2.60 refuses a namespace itself, before ckpt looks (measured); 1.x lists nothing."""
+    if field == "checkpoint_ns" and LG < (1,):
+        return f"Subgraph {value} not found"
+    ns, cid = ("", value) if field == "checkpoint_id" else (value, None)
+    return f"config names a point thread 't1' does not have: checkpoint_ns {ns!r}, checkpoint_id {cid!r}"
+
+
+def test_replay_from_the_ends_config_says_that_checkpoint_is_before_no_node(ran):
+    app, config = ran
+    end = app.get_state(config).config  # names the last checkpoint, whose next is empty
+    with pytest.raises(ValueError, match="the checkpoint it names is before no node$"):
+        ckpt.replay(app, end, "review")
+    assert ckpt.history_len(app, config) == 5
+
+
 @pytest.mark.parametrize("name", list(ALL))
-@pytest.mark.parametrize("field, value", [("checkpoint_id", "1f0-not-there"),
-                                          ("checkpoint_ns", "ghost"), ("checkpoint_ns", "plan:1")])
+@pytest.mark.parametrize("field, value", [("checkpoint_id", "1f0-not-there"), ("checkpoint_ns", "ghost")])
 def test_a_checkpoint_id_or_namespace_not_in_the_thread_is_a_valueerror_naming_config(ran, name, field, value):
+    # langgraph alone lists nothing for it: every reader would answer as for an empty thread
     app, _ = ran
     before, ids = thread_state(app), saver_ids(app)
-    config = {"configurable": {"thread_id": "t1", field: value}}
     with pytest.raises(ValueError) as info:
-        ALL[name](app, config)
-    message = str(info.value)
-    assert f"config names {field} {value!r}" in message, message
-    assert (thread_state(app), saver_ids(app)) == (before, ids), message
+        ALL[name](app, {"configurable": {"thread_id": "t1", field: value}})
+    assert str(info.value) == not_in_thread(field, value)
+    assert (thread_state(app), saver_ids(app)) == (before, ids)
 
 
 def test_a_checkpoint_id_of_another_thread_is_not_in_this_one(ran):
     app, _ = ran
     app.invoke({"topic": "봄"}, ckpt.cfg("t2"))
-    foreign = dict(point(app, 4, "t2")["configurable"], thread_id="t1")
-    with pytest.raises(ValueError, match="which thread 't1' does not have"):
-        ckpt.history_len(app, {"configurable": foreign})
+    foreign = point(app, 4, "t2")["configurable"]["checkpoint_id"]
+    with pytest.raises(ValueError) as info:
+        ckpt.history_len(app, {"configurable": {"thread_id": "t1", "checkpoint_id": foreign}})
+    assert str(info.value) == not_in_thread("checkpoint_id", foreign)
 
 
 @pytest.mark.parametrize("empty", [None, ""])
@@ -145,18 +163,26 @@ def test_a_checkpoint_id_of_none_or_empty_means_the_threads_latest_point_as_in_l
     assert ckpt.pending(app, config) == NEXT
 
 
-MALFORMED = [None, {}, {"configurable": {}}, {"configurable": None}, {"configurable": "t1"},
-             {"thread_id": "t1"}, "t1", ["configurable"], 7]
+MALFORMED = [{"configurable": {}}, {"configurable": {"thread_id": None}}, {"thread_id": "t1"},
+             {"configurable": "t1"}, "t1", None]
+
+
+@pytest.mark.parametrize("config", MALFORMED, ids=[repr(c) for c in MALFORMED])
+def test_a_config_of_another_shape_is_a_valueerror_showing_the_shape(ran, config):
+    # langgraph alone: KeyError 'thread_id' or AttributeError deep inside get_state_history
+    app, _ = ran
+    with pytest.raises(ValueError) as info:
+        ckpt.history_len(app, config)
+    assert str(info.value) == (SHAPE + ', optionally with "checkpoint_ns" and "checkpoint_id" '
+                               f"(see cfg()), got {config!r}")
 
 
 @pytest.mark.parametrize("name", list(ALL))
-@pytest.mark.parametrize("config", MALFORMED, ids=[repr(c) for c in MALFORMED])
-def test_a_malformed_config_is_a_valueerror_with_the_expected_shape(ran, name, config):
+def test_every_function_taking_a_config_refuses_one_without_a_thread_id_writing_nothing(ran, name):
     app, _ = ran
     before, ids = thread_state(app), saver_ids(app)
-    with pytest.raises(ValueError) as info:
-        ALL[name](app, config)
-    assert SHAPE in str(info.value) and repr(config) in str(info.value), info.value
+    with pytest.raises(ValueError, match="config must be"):
+        ALL[name](app, {"configurable": {}})
     assert (thread_state(app), saver_ids(app)) == (before, ids)
 
 
@@ -164,21 +190,13 @@ def test_a_malformed_config_is_a_valueerror_with_the_expected_shape(ran, name, c
 
 
 def test_cfg_refuses_none_as_thread_id():
+    # langgraph alone with thread_id None: 0.2.60 puts every run in one thread, 1.x reads nothing back
     with pytest.raises(TypeError, match="thread_id must not be None"):
         ckpt.cfg(None)
 
 
-@pytest.mark.parametrize("name", list(ALL))
-def test_every_function_taking_a_config_refuses_a_thread_id_of_none_before_anything_runs(ran, name):
-    app, _ = ran
-    ids = saver_ids(app)
-    with pytest.raises(TypeError, match="thread_id must not be None"):
-        ALL[name](app, {"configurable": {"thread_id": None}})
-    assert saver_ids(app) == ids, "nothing may be written for a thread_id of None"
-
-
 @pytest.mark.parametrize("thread_id", [1, "run-1", "", 0])
-def test_cfg_still_returns_exactly_the_configurable_thread_id(thread_id):
+def test_cfg_returns_exactly_the_configurable_thread_id(thread_id):
     assert ckpt.cfg(thread_id) == {"configurable": {"thread_id": thread_id}}
 
 
@@ -207,9 +225,8 @@ CONFIGS = st.one_of(
     st.text(min_size=1, max_size=12).map(lambda s: ("bad_id", s)),
     st.text(min_size=1, max_size=12).map(lambda s: ("bad_ns", s)),
     st.sampled_from(MALFORMED).map(lambda c: ("malformed", c)),
-    st.one_of(st.just({}), st.just({"checkpoint_id": "x"})).map(lambda extra: ("none", extra)),
 )
-SETTINGS = settings(max_examples=60, deadline=None, database=None,
+SETTINGS = settings(max_examples=30, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -224,9 +241,7 @@ def build(app, kind, data):
         return {"configurable": {"thread_id": "t1", "checkpoint_id": data}}, ValueError
     if kind == "bad_ns":
         return {"configurable": {"thread_id": "t1", "checkpoint_ns": data}}, ValueError
-    if kind == "malformed":
-        return data, ValueError
-    return {"configurable": dict(data, thread_id=None)}, TypeError
+    return data, ValueError  # malformed
 
 
 @SETTINGS
@@ -239,8 +254,8 @@ def test_readers_give_the_langgraph_answer_or_a_clear_error_and_change_nothing(r
         if isinstance(expected, type):
             with pytest.raises(expected) as info:
                 read(app, config)
-            word = {"bad_id": "checkpoint_id", "bad_ns": "checkpoint_ns", "malformed": SHAPE,
-                    "none": "thread_id must not be None"}[case[0]]
+            word = {"bad_id": "config names a point thread 't1' does not have", "malformed": SHAPE,
+                    "bad_ns": "config names a point" if LG >= (1,) else "Subgraph"}[case[0]]
             assert word in str(info.value), (name, case, info.value)
         else:
             got = read(app, config)
@@ -265,7 +280,7 @@ def test_replay_and_fork_give_the_threads_growth_or_a_clear_error(case, node, do
     call = ((lambda: ckpt.fork(app, config, node, {"angle": "요약"})) if do_fork
             else (lambda: ckpt.replay(app, config, node)))
     if not has_point:
-        with pytest.raises((TypeError, ValueError)):
+        with pytest.raises(ValueError):
             call()
         assert (thread_state(app), saver_ids(app)) == (before, ids), (case, node)
         return
@@ -276,49 +291,3 @@ def test_replay_and_fork_give_the_threads_growth_or_a_clear_error(case, node, do
         assert (got["added"], got["result"]) == (ADDED[node], END), (case, node, got)
     assert len(thread_state(app)) == (TOTAL[node] if do_fork else 5 + ADDED[node])
     assert thread_state(app)[-5:] == before, "the checkpoints before the call stay as they were"
-
-
-# --- thread ids, checkpoint ids and apps of the wrong kind: a clear error, nothing written
-
-
-@pytest.mark.parametrize("thread_id, error, words", [
-    (["a"], TypeError, "thread_id must be a str or an int, got list"),
-    ({"a": 1}, TypeError, "thread_id must be a str or an int, got dict"),
-    (b"t1", TypeError, "thread_id must be a str or an int, got bytes"),
-    (True, TypeError, "thread_id must be a str or an int, got bool"),
-    (10 ** 30, ValueError, "outside the signed 64-bit range"),
-])
-def test_a_thread_id_no_saver_keys_a_thread_by_is_refused_naming_thread_id(ran, thread_id, error, words):
-    app, _ = ran
-    ids = saver_ids(app)
-    with pytest.raises(error, match=words):
-        ckpt.cfg(thread_id)
-    for name in ALL:
-        with pytest.raises(error, match=words):
-            ALL[name](app, {"configurable": {"thread_id": thread_id}})
-    assert saver_ids(app) == ids
-
-
-@pytest.mark.parametrize("checkpoint_id", [["x"], 7, {"id": "x"}])
-def test_a_checkpoint_id_that_is_not_a_str_is_refused_naming_config(ran, checkpoint_id):
-    app, _ = ran
-    ids = saver_ids(app)
-    for name in ALL:
-        with pytest.raises(ValueError, match="config's checkpoint_id must be a str"):
-            ALL[name](app, {"configurable": {"thread_id": "t1", "checkpoint_id": checkpoint_id}})
-    assert saver_ids(app) == ids
-
-
-@pytest.mark.parametrize("name", list(READERS))
-def test_a_reader_given_something_that_is_not_a_graph_names_app(name):
-    with pytest.raises(TypeError, match="app must be a compiled graph"):
-        READERS[name]("app", ckpt.cfg("t1"))
-
-
-def test_replay_at_a_named_checkpoint_that_is_before_no_node_says_so(ran):
-    app, config = ran
-    end = app.get_state(config).config  # names the thread's last checkpoint: nothing runs after it
-    with pytest.raises(ValueError) as info:
-        ckpt.replay(app, end, "review")
-    assert "that checkpoint is the point before no node" in str(info.value), info.value
-    assert "no history" not in str(info.value), info.value

@@ -2,16 +2,18 @@
 functions test_configs.py's properties leave out (anatomy, stored_bytes, replay, fork,
 history_bytes on any thread id), and over refused calls on a SQLite file: a right answer or a
 clear error, and the thread and the store exactly as before the call."""
+import collections
 import hashlib
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ckpt
 from conftest import LG
-from test_properties import VALUES, expected_errors
+from test_properties import VALUES, first_problem
 
 NEXT = ["__start__", "plan", "write", "review", ""]
 BYTES = [13, 32, 81, 124, 149]
@@ -19,7 +21,7 @@ ADDED = {"plan": 4, "write": 3, "review": 2} if LG >= (1, 1, 7) else {"plan": 3,
 TOTAL = {"plan": 9, "write": 8, "review": 7}
 STR_IDS = LG >= (0, 3, 31)  # langgraph hands the saver str(thread_id) from 0.3.31 on
 ZERO = {"checkpoints": 0, "blobs": 0, "writes": 0, "total": 0}
-SETTINGS = settings(max_examples=40, deadline=None, database=None,
+SETTINGS = settings(max_examples=30, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 THREAD_IDS = st.one_of(st.text(max_size=6), st.integers(-1000, 1000), st.sampled_from(["1", "t1"]))
@@ -36,6 +38,14 @@ def same_thread(run_id, query_id):
     if not STR_IDS:
         return (type(run_id), run_id) == (type(query_id), query_id)
     return str(run_id) == str(query_id) and (isinstance(run_id, str) or run_id != 0)
+
+
+def not_in_thread(query_id, bad_ns):
+    """How a config naming a point its thread does not have is refused: langgraph 0.2.60
+    refuses a namespace itself (measured), otherwise ckpt names the config."""
+    if bad_ns and LG < (1,):
+        return "Subgraph "
+    return f"config names a point thread {query_id!r} does not have: "
 
 
 def everything(saver, app, thread_id):
@@ -75,11 +85,13 @@ def test_anatomy_and_stored_bytes_name_the_thread_history_len_counts_or_refuse(
     bad_id = isinstance(point, tuple) or (isinstance(point, int) and not found)
     if bad_ns or bad_id:
         for call in (ckpt.anatomy, ckpt.history_len, ckpt.history_bytes):
-            with pytest.raises(ValueError, match="config names checkpoint_(ns|id)"):
+            with pytest.raises(ValueError) as info:
                 call(app, config)
+            assert str(info.value).startswith(not_in_thread(query_id, bad_ns)), info.value
     elif not found:
-        with pytest.raises(ValueError, match="which has no checkpoint in this saver"):
+        with pytest.raises(ValueError) as info:
             ckpt.anatomy(app, config)
+        assert str(info.value) == f"config names thread {query_id!r}, which has no checkpoint"
         assert (ckpt.history_len(app, config), ckpt.history_bytes(app, config)) == (0, [])
     else:
         got = ckpt.anatomy(app, config)
@@ -124,12 +136,11 @@ def test_replay_and_fork_on_any_thread_id_give_the_threads_growth_or_refuse(
 
 # --- a SQLite file: a refused call leaves every byte of it as it was
 
-MALFORMED = [None, {}, {"configurable": {}}, {"configurable": "t1"}, "t1", 7]
+MALFORMED = [None, {}, {"configurable": {}}, {"configurable": "t1"}, "t1", {"configurable": {"thread_id": None}}]
 REFUSED_CONFIGS = st.one_of(
     st.sampled_from(MALFORMED),
     st.text(min_size=1, max_size=10).map(lambda s: {"configurable": {"thread_id": "t1", "checkpoint_id": s}}),
     st.text(min_size=1, max_size=6).map(lambda s: {"configurable": {"thread_id": "t1", "checkpoint_ns": s}}),
-    st.just({"configurable": {"thread_id": None}}),
 )
 CALLS = {
     "history": lambda app, c: ckpt.history(app, c),
@@ -162,20 +173,27 @@ def sqlite_store(tmp_path_factory):
 def test_a_refused_config_leaves_the_sqlite_file_as_it_was(sqlite_store, config, name):
     saver, app, path = sqlite_store
     before = file_bytes(path), everything(saver, app, "t1")
-    with pytest.raises((TypeError, ValueError)) as info:
+    with pytest.raises(ValueError) as info:
         CALLS[name](app, config)
-    assert "config" in str(info.value) or "thread_id" in str(info.value), info.value
+    assert str(info.value).startswith(("config ", "Subgraph " if LG < (1,) else "config ")), info.value
     assert (file_bytes(path), everything(saver, app, "t1")) == before, (name, config)
+
+
+# parts no saver stores as they are: json or the serializer fails, or they come back changed
+PROBLEMS = st.sampled_from([2 ** 64, Fraction(1, 3), "가\ud83d", {(1, 2), (3, 4)}, {1: "a", "b": 2},
+                            collections.deque([1], maxlen=2)])
 
 
 @pytest.mark.sqlite
 @SETTINGS
-@given(value=VALUES, node=st.sampled_from(["plan", "write", "review"]))
+@given(value=st.builds(lambda fine, bad, at: fine[:at] + [bad] + fine[at:],
+                       st.lists(VALUES, max_size=2), PROBLEMS, st.integers(0, 2)),
+       node=st.sampled_from(["plan", "write", "review"]))
 def test_a_refused_fork_value_leaves_the_sqlite_file_as_it_was(sqlite_store, value, node):
-    assume(expected_errors(value, stored=True))
     saver, app, path = sqlite_store
     before = file_bytes(path), everything(saver, app, "t1")
-    with pytest.raises((TypeError, ValueError)) as info:
+    where, error = first_problem(value, 'values["bulk"]')
+    with pytest.raises(error) as info:
         ckpt.fork(app, ckpt.cfg("t1"), node, {"bulk": value})
-    assert 'values["bulk"]' in str(info.value), info.value
+    assert str(info.value).startswith(where + " "), info.value
     assert (file_bytes(path), everything(saver, app, "t1")) == before, value
