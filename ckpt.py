@@ -31,6 +31,7 @@ __all__ = [  # the lab's contract, then what beyond the lab adds to it (at the b
     "ANGLES", "State", "plan", "write", "review", "build_graph", "new_saver", "cfg",
     "history", "history_len", "pending", "snapshot_before", "replay", "fork",
     "state_bytes", "history_bytes", "weigh", "lost_demo", "NODES", "DEFAULT_ANGLE", "check_value",
+    "payload_size",
 ]
 
 NODES = ("plan", "write", "review")  # the graph's nodes, in the order they run
@@ -311,14 +312,14 @@ def payload_size(payload: Any) -> int:
         return len(payload)
     return len(payload.encode("utf-8")) if isinstance(payload, str) else state_bytes(payload)
 
-def _check_topic(topic: Any, payload: Any = "-", backend: Optional[str] = None) -> None:
+def _check_topic(topic: Any, payload: Any = "-", backend: Optional[str] = None, name: str = "topic") -> None:
     """What the measures refuse first: a topic not a str, an empty payload, what check_value refuses."""
     if not isinstance(topic, str):
-        raise TypeError(f"topic must be a str, got {type(topic).__name__}")
+        raise TypeError(f"{name} must be a str, got {type(topic).__name__}")
     if payload is None or (hasattr(payload, "__len__") and len(payload) == 0):
         raise ValueError("payload must be a non-empty value (a str, bytes or any value the saver "
                          "stores as it is), got an empty one")
-    check_value(topic, "topic", backend)
+    check_value(topic, name, backend)
     check_value(payload, "payload", backend)
 
 def _run_once(inputs: dict, thread_id: str = "run-1") -> CompiledStateGraph:
@@ -362,7 +363,7 @@ def lost_demo(topic: str) -> dict:
 import os, re, shutil, signal, subprocess, sys, tempfile, threading, time, uuid  # noqa: E401,E402
 
 __all__ += [
-    "payload_size", "BACKENDS", "EXTRAS", "MODES", "package_version", "langgraph_version",
+    "BACKENDS", "EXTRAS", "MODES", "package_version", "langgraph_version",
     "has_durability", "has_backend", "open_saver", "invoke", "first_run", "checkpoint_rows",
     "thread_demo", "replay_rows", "rerun_with_input", "fork_demo", "time_travel_tree", "weigh_rows",
     "durability_counts", "failed_run", "anatomy", "stored_bytes", "weigh_stored",
@@ -618,7 +619,7 @@ def rerun_with_input(topic: str, other_topic: str) -> dict:
     node again, on the saved values: {"input": {"topic": "겨울"}, "ran": ["plan", "write", "review"],
     "added": 5, "notes": ["plan:가을", "plan:겨울", "write:기본", "review:5"], "topic": "겨울"}."""
     _check_topic(topic)
-    _check_topic(other_topic)
+    _check_topic(other_topic, name="other_topic")
     ran = []
     app = _ran_once(topic, ran)
     point, before = snapshot_before(app, cfg("run-1"), "write"), history_len(app, cfg("run-1"))

@@ -1,0 +1,253 @@
+"""make_report.render: each number the Markdown shows sits in the sentence or table row of its own field.
+
+The real report of this leg (its shape: durability modes or not, SQLite and PostgreSQL rows or
+not) with every number replaced by a distinct one, so a template filled from the wrong field
+shows a value that belongs elsewhere. The sentences expected below are the report's own words
+(SPEC 4 and the lab sheet), written out here, not taken from make_report.
+"""
+import copy
+import itertools
+import json
+import re
+from collections import Counter
+
+import make_report
+from report_fixtures import awkward_run  # noqa: F401
+
+SAVERS = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)",
+          "postgres": "PostgreSQL (PostgresSaver)"}
+FIRST = 1001  # the distinct values start here, above every number a run shows that is not a measure
+VERSION = re.compile(r"^\d{32}\.")  # a channel version: "00000000000000000000000000000005.0.4930..."
+
+
+def distinct(report):
+    """A copy of `report` in which every number is a different value (1001, 1002, ...; floats
+    1001.25, ...), channel versions too; the thread's tree keeps its shape (its positions index
+    it) and the summary is recomputed from the measures, as SPEC 4 defines its keys."""
+    r, counter = copy.deepcopy(report), itertools.count(FIRST)
+
+    def fresh(value):
+        if isinstance(value, dict):
+            return {k: fresh(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [fresh(v) for v in value]
+        if isinstance(value, bool) or value is None:
+            return value
+        if isinstance(value, int):
+            return next(counter)
+        if isinstance(value, float):
+            return next(counter) + 0.25
+        if isinstance(value, str) and VERSION.match(value):
+            return f"{next(counter):032d}.0.5"
+        return value
+
+    for key in r:
+        if key not in ("tree", "summary", "versions"):
+            r[key] = fresh(r[key])
+    r["versions"] = {name: f"{next(counter)}.0.0" for name in r["versions"]}
+    # Values the report relates, made to relate again: fat = thin + extra, and the bytes a carrying
+    # checkpoint adds = payload + what the key adds (both far above every other value, so distinct).
+    w, rows = r["weigh"], r["rows"]
+    w["fat_total"] = w["thin_total"] + 100_000 + next(counter)
+    rows["key_bytes"] = 200_000 + next(counter)
+    rows["carried"] = [w["payload_bytes"] + rows["key_bytes"]]
+    f, lost = r["fork"], r["lost"]
+    r["summary"].update(checkpoints_per_run=len(r["checkpoints"]), pending=r["pending"],
+                        base_score=f["base_score"], fork_score=f["fork_score"], checkpoints_after_fork=f["total"],
+                        payload_bytes=w["payload_bytes"], carrying=w["carrying"],
+                        survives_restart=lost["after_restart"] > 0)
+    return r
+
+
+def code_list(names):
+    """Names as the report lists them: `a`, `b`; "—" for none."""
+    return ", ".join(f"`{name}`" for name in names) if names else "—"
+
+
+def row(*cells):
+    return "| " + " | ".join(str(cell) for cell in cells) + " |"
+
+
+def saved(r):
+    """[(heading, expected)]: `expected` is a str found in that section's text, or (start, end)
+    found at the start and the end of one line of it."""
+    t, f, cps = r["threads"], r["fork"], r["checkpoints"]
+    top, opened = "## 무엇이 저장되는가", "### 체크포인트 하나를 열어 보면"
+    out = [("#", "측정 환경: " + ", ".join(f"{k} {v}" for k, v in r["versions"].items()) + "."),
+           ("#", f"페이로드 {r['weigh']['payload_bytes']} 바이트"),
+           (top, f"한 번 실행하면 체크포인트가 {len(cps)}개 남는다"),
+           (top, f"기본 실행의 점수(`base_score`)는 {f['base_score']}: 초안"),
+           (top, f"`notes`가 {t['same_thread_notes'][0]}개에서\n{t['same_thread_notes'][1]}개로 늘고 "
+                 f"체크포인트는 {t['same_thread_checkpoints']}개가 된다"),
+           (top, f"체크포인트 {t['other_thread_checkpoints']}개, 값 "),
+           (top, f"`notes`가\n{t['no_checkpointer_notes'][0]}개, {t['no_checkpointer_notes'][1]}개로 매번")]
+    out += [(top, row(f"#{c['position']} {c['source']} (step {c['step']})",
+                      code_list(c["next"][:1]) if c["next"] else "(끝)", code_list(c["changed"]), c["bytes"]))
+            for c in cps]
+    c, counter = r["anatomy"]["checkpoint"], lambda version: int(str(version).split(".")[0])
+    versions = lambda seen: ", ".join(f"{k}@{counter(v)}" for k, v in seen.items())  # noqa: E731
+    shown = {"checkpoint.v": c["v"],
+             "checkpoint.channel_values": ", ".join(f"{k} {v} B" for k, v in c["channel_values"].items()),
+             "checkpoint.channel_versions": versions(c["channel_versions"]),
+             "checkpoint.versions_seen": "; ".join(f"{node}: {versions(seen) or '—'}"
+                                                   for node, seen in c["versions_seen"].items()),
+             "metadata.step": r["anatomy"]["metadata"]["step"], "pending_writes": f"{r['anatomy']['pending_writes']}개"}
+    return out + [(opened, (f"| `{field}` | ", f" | `{value}` |")) for field, value in shown.items()]
+
+
+def travel(r):
+    f, top = r["fork"], "## 되감기와 분기는 어떻게 다른가"
+    out = [(top, row(f"`{x['from']}`", x["added"], code_list(x["ran"]), ", ".join(x["sources"])))
+           for x in r["replays"]]
+    return out + [(top, f"체크포인트가\n{r['rerun']['added']}개 늘었다"),
+                  (top, f"체크포인트는 {f['before']}개에서 {f['total']}개가 된다."),
+                  (top, ("| 원래 가지 | ", f" | {f['base_score']} |")),
+                  (top, (f"| 새 가지 (`{r['summary']['fork_angle']}`) | ", f" | {f['fork_score']} |"))]
+
+
+def size(r):
+    w, rows, top, sweep = r["weigh"], r["rows"], "## 크기로 잰 것", "### 페이로드 크기를 바꿔 가며"
+    labels, extra = [f"#{c['position']} {c['source']}" for c in r["checkpoints"]], w["fat_total"] - w["thin_total"]
+    out = [(top, row(*cells)) for cells in zip(labels, rows["thin"], rows["fat"], rows["difference"])]
+    out += [(top, f"`bulk`에 {w['payload_bytes']} 바이트 값을 넣고(fat)"),
+            (top, row("합계", w["thin_total"], w["fat_total"], extra)),
+            (top, "x-axis \"체크포인트\" [" + ", ".join(f'"{label}"' for label in labels) + "]"),
+            (top, f"bar [{', '.join(map(str, rows['thin']))}]"),
+            (top, f"line [{', '.join(map(str, rows['difference']))}]"),
+            (top, f"체크포인트 {w['checkpoints']}개 중 {w['carrying']}개가 그 값을 싣고 있다: 한 번 넣은\n"
+                  f"값이 상태로는 {w['carrying']}번 세어진다."),
+            (top, f"fat_total − thin_total = {w['fat_total']} − {w['thin_total']} = {extra}바이트: 값을 실은 "
+                  f"체크포인트마다 정확히 {rows['carried'][0]}바이트 = 페이로드 {w['payload_bytes']} + 키가 더하는 "
+                  f"{rows['key_bytes']}, "),
+            (top, "쟀다 (" + ", ".join(f"{SAVERS[m['backend']]} {m['stored']['copies']:.2f}개"
+                                      for m in r["physical"]["x"]) + ").")]
+    out += [(sweep, row(x["payload_bytes"], x["thin_total"], x["fat_total"], x["extra"], x["carrying"]))
+            for x in r["sweep"]]
+    sizes = ", ".join(f'"{x["payload_bytes"]}"' for x in r["sweep"])
+    return out + [(sweep, f"x-axis \"페이로드 (바이트)\" [{sizes}]"),
+                  (sweep, f"line [{', '.join(str(x['extra']) for x in r['sweep'])}]")]
+
+
+def physical(r):
+    top, size = "### 논리 바이트와 실제로 저장된 바이트", r["weigh"]["payload_bytes"]
+    kinds = [("x", f"페이로드 `\"x\"` × {size}:")]
+    kinds += [("random", f"페이로드 무작위 문자 {size}개 (압축 불가):")] if r["postgres"] else []
+    out = []
+    for kind, title in kinds:
+        logical = r["physical"][kind][0]["logical"]
+        lines = [title, "", row("무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "사본"),
+                 "|---|---|---|---|---|", row("논리 (JSON)", logical["thin"], logical["fat"], logical["difference"],
+                                             f"{logical['copies']:.2f}")]
+        for m in r["physical"][kind]:
+            views = [("stored", SAVERS[m["backend"]])]
+            if m["backend"] == "postgres":
+                views.append(("stored_compressed", "PostgreSQL, 압축 후 (pg_column_size)"))
+            lines += [row(name, m[v]["thin"]["total"], m[v]["fat"]["total"], m[v]["difference"],
+                          f"{m[v]['copies']:.2f}") for v, name in views]
+        out.append((top, "\n".join(lines)))
+    if not r["postgres"]:  # the dict's "x" and random rows differ: the sentence must say so
+        out.append((top, "바꿔 재도 모든 saver의 바이트가 위와 같다 (이 실행에서 확인: 아니오)"))
+    parts = [m["stored"]["parts"] for m in r["physical"]["x"]]
+    return out + [(top, row(SAVERS[m["backend"]], p["checkpoints"], p["blobs"], p["writes"]))
+                  for m, p in zip(r["physical"]["x"], parts)]
+
+
+def gone(r):
+    lost, demos, failed = r["lost"], r["demos"], r["failed"]
+    top, real, modes = "## 사라지는 것", "### 진짜 재시작과 진짜 크래시", "### 크래시와 durability"
+    out = [(top, f"스레드를 한 번 실행하면 체크포인트가 {lost['kept']}개 남는다"),
+           (top, f"같은 `thread_id`를 물으면 체크포인트 {lost['after_restart']}개, 값 "),
+           (top, f"`survives_restart` = `{json.dumps(r['summary']['survives_restart'])}`")]
+    for backend in [b for b in SAVERS if f"restart:{b}" in demos]:
+        back, crash = demos[f"restart:{backend}"], demos[f"crash:{backend}"]
+        task = [crash["pending_after_crash"]] if crash["pending_after_crash"] else []
+        out += [(real, row(SAVERS[backend], back["kept"], back["after_restart"],
+                           "예" if back["survives"] else "아니오")),
+                (real, row(SAVERS[backend], crash["checkpoints_after_crash"], code_list(task),
+                           code_list(crash["ran_on_resume"]),
+                           "—" if crash["result"] is None else crash["checkpoints_after_resume"]))]
+        if crash["result"] is None:
+            out.append((real, f"{SAVERS[backend]}: 찾은 체크포인트가 {crash['checkpoints_after_crash']}개라"))
+    if r["durability"] is None:
+        out += [(modes, f"설치된 langgraph {r['versions']['langgraph']}의 `invoke`에는"),
+                (modes, f"실패하면 체크포인트 {failed['default']['checkpoints']}개가 남고")]
+    else:
+        killed = {"exit": demos.get("mode:exit"), "async": demos.get("mode:async"),
+                  "sync": demos.get("crash:sqlite")}
+        out += [(modes, row(f"`{mode}`", r["durability"][mode], failed[mode]["checkpoints"],
+                            k["checkpoints_after_crash"] if k else "—", code_list(k["ran_on_resume"]) if k else "—"))
+                for mode, k in killed.items()]
+        out += [(modes, f"멈춘 지점의 체크포인트 {failed['exit']['checkpoints']}개를 남긴다"),
+                (modes, "SIGKILL로 죽었을 때 남은 것은 "
+                        f"{killed['exit']['checkpoints_after_crash'] if killed['exit'] else '—'}개였다")]
+    if "trap" in demos:
+        trap, heading = demos["trap"], "### `next`가 숨기는 크래시"
+        out += [(heading, f"이미 끝나 그 쓰기 {trap['pending_writes']}개("),
+                (heading, f"체크포인트는 {trap['checkpoints_after_resume']}개가 되며")]
+    return out
+
+
+def expected(r):
+    return saved(r) + travel(r) + size(r) + physical(r) + gone(r)
+
+
+def by_heading(md):
+    """{heading line: its text up to the next heading}; "#" for the title's part."""
+    parts, heading = {}, "#"
+    for line in md.splitlines():
+        if line.startswith("#"):
+            heading = line if line.startswith("##") else "#"
+            parts.setdefault(heading, "")
+        else:
+            parts[heading] = parts.get(heading, "") + line + "\n"
+    return parts
+
+
+def measured_numbers(text):
+    """The numbers from FIRST up in `text`, thousands separators dropped; not a chart's y-axis
+    (its top is computed from the largest value), not a shown length ("(200자)"), not "ISO 8601"."""
+    text = "\n".join(line for line in text.splitlines() if "y-axis" not in line).replace("ISO 8601", "")
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
+    found = []
+    for token in re.findall(r"(?<![0-9A-Za-z_.])\d+(?:\.\d+)*(?![0-9A-Za-z_]|자)", text):
+        if token.count(".") <= 1 and float(token) >= FIRST:
+            found.append(float(token))
+    return Counter(found)
+
+
+def test_each_number_the_markdown_shows_is_in_the_sentence_of_its_own_field(awkward_run):
+    report = distinct(awkward_run.report)
+    md = make_report.render(report)
+    parts = by_heading(re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", md))  # "1,234" -> "1234": values, not their format
+    wanted, missing = expected(report), []
+    for heading, text in wanted:
+        pattern = re.escape(text) if isinstance(text, str) else "^" + r"[^\n]*".join(map(re.escape, text)) + "$"
+        if not re.search(pattern, parts.get(heading, ""), re.M):
+            missing.append(f"{heading}: {text}")
+    assert missing == [], "\n".join(missing)
+    # and nowhere else: every number from FIRST up in the Markdown is one of those sentences'
+    shown = measured_numbers(md)
+    meant = sum((measured_numbers(text if isinstance(text, str) else " ".join(text)) for _, text in wanted),
+                Counter())
+    assert shown == meant, {"shown, not expected": shown - meant, "expected, not shown": meant - shown}
+
+
+def test_the_fork_checks_each_answer_in_its_own_sentence(awkward_run):
+    sentences = {"current_is_new_end": "새 가지의 끝이 나온다 (이 실행에서 확인: {})",
+                 "old_end_readable": "원래 끝이 그대로 있다 (이 실행에서 확인: {})",
+                 "original_is_old_end": "분기 전 끝과 같다 (이 실행에서 확인: {})"}
+    for flag in sentences:
+        report = copy.deepcopy(awkward_run.report)
+        report["fork"].update({key: key != flag for key in sentences})
+        md = make_report.render(report)
+        wrong = [key for key, sentence in sentences.items()
+                 if sentence.format("아니오" if key == flag else "예") not in md]
+        assert wrong == [], f"{flag} false: these sentences say otherwise: {wrong}"
+
+
+def test_a_long_topic_is_shown_shortened_with_its_full_length(awkward_run):
+    report = copy.deepcopy(awkward_run.report)
+    report["summary"]["topic"] = "x" * 200
+    header = make_report.render(report).split("\n## ")[0]
+    shown = re.search(r"주제 `(\"x+)…` \(200자\), 페이로드", header)
+    assert shown and len(shown.group(1)) < 100, header
