@@ -403,7 +403,7 @@ def test_stored_bytes_of_an_app_says_to_pass_its_checkpointer(app):
 
 
 def sqlite_folders():
-    return set(glob.glob(os.path.join(tempfile.gettempdir(), "agckpt-sqlite-*")))
+    return set(glob.glob(os.path.join(tempfile.gettempdir(), "agckpt-*")))
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
