@@ -367,7 +367,7 @@ __all__ += [
     "has_durability", "has_backend", "open_saver", "invoke", "first_run", "checkpoint_rows",
     "thread_demo", "replay_rows", "rerun_with_input", "fork_demo", "time_travel_tree", "weigh_rows",
     "durability_counts", "failed_run", "anatomy", "stored_bytes", "weigh_stored",
-    "physical_vs_logical", "postgres_placement", "restart_demo", "crash_demo", "trap_demo",
+    "physical_vs_logical", "restart_demo", "crash_demo", "trap_demo",
 ]
 
 BACKENDS = ("memory", "sqlite", "postgres")
@@ -561,13 +561,16 @@ def _ran_once(topic: str, ran: list) -> CompiledStateGraph:
     return app
 
 def checkpoint_rows(app: CompiledStateGraph, config: "RunnableConfig") -> List[dict]:
-    """One row per checkpoint, oldest first: [{"position": 0, "step": -1, "source": "input", "next":
-    ["__start__"], "changed": [], "bytes": 13}, {"position": 1, ..., "changed": ["topic"], "bytes": 32},
-    ...]: the keys that differ from the checkpoint before, state_bytes. Errors as history()."""
-    rows, previous = [], {"notes": []}  # a key with a reducer holds [] before anything is written
+    """One row per checkpoint, oldest first: [{"position": 0, "parent": None, "step": -1, "source":
+    "input", "next": ["__start__"], "changed": [], "bytes": 13}, {"position": 1, "parent": 0, ...,
+    "changed": ["topic"], "bytes": 32}, ...]: the parent's position (`parent_config`), the keys that
+    differ from the checkpoint before, state_bytes. Errors as history()."""
+    rows, previous, position_of = [], {"notes": []}, {}  # a reducer's key holds [] before any write
     for position, snap in enumerate(history(app, config)):
-        now = dict({"notes": []}, **snap.values)
-        rows.append({"position": position, "step": snap.metadata.get("step"), "source": snap.metadata.get("source"),
+        now, parent = dict({"notes": []}, **snap.values), snap.parent_config or {"configurable": {}}
+        position_of[snap.config["configurable"]["checkpoint_id"]] = position
+        rows.append({"position": position, "parent": position_of.get(parent["configurable"].get("checkpoint_id")),
+                     "step": snap.metadata.get("step"), "source": snap.metadata.get("source"),
                      "next": list(snap.next), "bytes": state_bytes(dict(snap.values)),
                      "changed": sorted(k for k in set(previous) | set(now) if previous.get(k) != now.get(k))})
         previous = now
@@ -644,20 +647,13 @@ def fork_demo(topic: str, angle: str) -> dict:
             "old_end_readable": app.get_state(old_end).values == base}
 
 def time_travel_tree(topic: str, angle: str) -> List[dict]:
-    """A thread's checkpoints after a run, a replay and a fork before "write", oldest first, with
-    their parents (`parent_config`): [{"position": 0, "parent": None, "step": -1, "source": "input",
-    "next": ["__start__"]}, {"position": 1, "parent": 0, ...}, ...]: 11 on 1.x, 10 on 0.2.60."""
+    """checkpoint_rows() of one thread after a run, a replay and a fork before "write": the parent of
+    each checkpoint shows where the branches hang: 11 rows on langgraph 1.x, 10 on 0.2.60."""
     _check_topic(topic)
     app = _run_once({"topic": topic})
     replay(app, cfg("run-1"), "write")
     fork(app, cfg("run-1"), "write", {"angle": angle})
-    rows, position_of = [], {}
-    for position, snap in enumerate(history(app, cfg("run-1"))):
-        position_of[snap.config["configurable"]["checkpoint_id"]] = position
-        parent = snap.parent_config["configurable"]["checkpoint_id"] if snap.parent_config else None
-        rows.append({"position": position, "parent": position_of.get(parent), "step": snap.metadata.get("step"),
-                     "source": snap.metadata.get("source"), "next": list(snap.next)})
-    return rows
+    return checkpoint_rows(app, cfg("run-1"))
 
 def weigh_rows(topic: str, payload: Any) -> dict:
     """weigh()'s two runs by checkpoint, oldest first (bytes): {"thin": [13, 32, 81, 124, 149], "fat":
@@ -816,13 +812,16 @@ def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_pr
     """weigh() on a given saver, threads "<prefix>-thin" and "<prefix>-fat", logical and stored:
     {"threads": {...}, "checkpoints": 5, "payload_bytes": 1500, "logical": {"thin": 399, "fat": 6447,
     "difference": 6048, "copies": 4.03}, "stored": {"thin": {<stored_bytes>}, "fat": {...},
-    "difference": 4751, "copies": 3.17, "parts": {...}}, "stored_compressed": {...}}; copies =
-    difference / payload_bytes; versions seeded. ValueError, before any run, for existing threads."""
-    _check_topic(topic, payload, _saver_kind(saver))
+    "difference": 4751, "copies": 3.17, "parts": {...}}, "stored_compressed": {...}, "placement":
+    None}; copies = difference / payload_bytes; versions seeded. PostgreSQL: "placement" {"inline":
+    [...], "blob": [...]}, where the fat run's channels went. ValueError, before any run, for threads
+    that already exist (their bytes would be counted too)."""
+    backend = _saver_kind(saver)
+    _check_topic(topic, payload, backend)
     app, size = build_graph(saver), payload_size(payload)
     threads = {name: f"{thread_prefix}-{name}" for name in ("thin", "fat")}
     used = [tid for tid in threads.values() if history_len(app, cfg(tid))]
-    if used:  # their bytes would be counted too
+    if used:
         raise ValueError(f"thread_prefix {thread_prefix!r}: threads {used} already have checkpoints in this saver")
     for inputs, tid in (({"topic": topic}, threads["thin"]), ({"topic": topic, "bulk": payload}, threads["fat"])):
         with _seeded_versions(saver):
@@ -832,12 +831,20 @@ def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_pr
 
     def copies(thin: int, fat: int) -> dict:
         return {"difference": fat - thin, "copies": round((fat - thin) / size, 2)}
-
     parts = {k: stored["fat"][k] - stored["thin"][k] for k in ("checkpoints", "blobs", "writes")}
     return {"threads": threads, "checkpoints": history_len(app, cfg(threads["fat"])), "payload_bytes": size,
             "logical": dict(logical, **copies(logical["thin"], logical["fat"])),
             "stored": dict(stored, parts=parts, **copies(stored["thin"]["total"], stored["fat"]["total"])),
-            "stored_compressed": dict(packed, **copies(packed["thin"]["total"], packed["fat"]["total"]))}
+            "stored_compressed": dict(packed, **copies(packed["thin"]["total"], packed["fat"]["total"])),
+            "placement": _placement(saver, threads["fat"]) if backend == "postgres" else None}
+
+def _placement(saver: Any, thread_id: str) -> Dict[str, List[str]]:
+    """Where PostgresSaver put each channel of a thread: {"inline": ["angle", "bulk", ...] (in every
+    checkpoint row's jsonb), "blob": ["__start__", "notes"] (once per version)}, sorted."""
+    sql = "SELECT DISTINCT {} FROM {} WHERE thread_id = %s"
+    return {"inline": sorted(r[0] for r in _sql(saver, sql.format(
+                "jsonb_object_keys(checkpoint->'channel_values')", "checkpoints"), (thread_id,))),
+            "blob": sorted(r[0] for r in _sql(saver, sql.format("channel", "checkpoint_blobs"), (thread_id,)))}
 
 def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] = None,
                         url: Optional[str] = None) -> List[dict]:
@@ -860,24 +867,6 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
                 for name in ("thin", "fat") if backend == "postgres" else ():
                     saver.delete_thread(f"{prefix}-{name}")
     return rows
-
-def postgres_placement(url: str, topic: str, payload: Any) -> Dict[str, List[str]]:
-    """Where PostgresSaver puts each channel after one run with `payload` in "bulk", sorted:
-    {"inline": ["angle", "bulk", ...], "blob": ["__start__", "notes"]}: inline values go into
-    every checkpoint row (jsonb), blobs once per version. The thread is deleted afterwards.
-    Rests on SQL over the saver's own tables. Errors as open_saver, and as weigh."""
-    _check_topic(topic, payload, "postgres")
-    thread_id = f"placement-{uuid.uuid4().hex}"
-    queries = {"inline": "SELECT DISTINCT jsonb_object_keys(checkpoint->'channel_values') FROM checkpoints",
-               "blob": "SELECT DISTINCT channel FROM checkpoint_blobs"}
-    with open_saver("postgres", url) as saver:
-        try:
-            build_graph(saver).invoke({"topic": topic, "bulk": payload}, cfg(thread_id))
-            return {name: sorted(row[0] for row in _sql(saver, sql + " WHERE thread_id = %s", (thread_id,)))
-                    for name, sql in queries.items()}
-        finally:
-            saver.delete_thread(thread_id)
-
 
 # ---------------------------------------------------------------------------------------
 # Restarts and crashes on real child processes. A child is a fresh `sys.executable` that

@@ -82,12 +82,12 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "durability": ckpt.durability_counts(topic),
             "failed": {mode or "default": ckpt.failed_run(topic, mode)
                        for mode in (ckpt.MODES if ckpt.has_durability() else [None])},
-            "placement": ckpt.postgres_placement(postgres_url, topic, payload) if postgres_url else None,
             "lost": ckpt.lost_demo(topic),
             "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
             "postgres": bool(postgres_url),
         })
         r["demos"] = {name: future.result() for name, future in demos.items()}
+        r["placement"] = next((m["placement"] for m in r["physical"]["x"] if m["backend"] == "postgres"), None)
     finally:  # subtle: not `with`, whose exit would run every queued demo after a Ctrl-C
         pool.shutdown(cancel_futures=True)  # waits for the demos already running: they clean up
     f, w = r["fork"], r["weigh"]

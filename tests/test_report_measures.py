@@ -15,13 +15,13 @@ FORK_EXTRA = LG >= (1, 1, 7)  # from 1.1.7 a replay first writes a "fork" checkp
 def test_checkpoint_rows_after_one_run(ran):
     app, config = ran
     assert ckpt.checkpoint_rows(app, config) == [
-        {"position": 0, "step": -1, "source": "input", "next": ["__start__"], "changed": [], "bytes": 13},
-        {"position": 1, "step": 0, "source": "loop", "next": ["plan"], "changed": ["topic"], "bytes": 32},
-        {"position": 2, "step": 1, "source": "loop", "next": ["write"], "changed": ["angle", "notes", "stage"],
+        {"position": 0, "parent": None, "step": -1, "source": "input", "next": ["__start__"], "changed": [], "bytes": 13},
+        {"position": 1, "parent": 0, "step": 0, "source": "loop", "next": ["plan"], "changed": ["topic"], "bytes": 32},
+        {"position": 2, "parent": 1, "step": 1, "source": "loop", "next": ["write"], "changed": ["angle", "notes", "stage"],
          "bytes": 81},
-        {"position": 3, "step": 2, "source": "loop", "next": ["review"], "changed": ["draft", "notes", "stage"],
+        {"position": 3, "parent": 2, "step": 2, "source": "loop", "next": ["review"], "changed": ["draft", "notes", "stage"],
          "bytes": 124},
-        {"position": 4, "step": 3, "source": "loop", "next": [], "changed": ["notes", "score", "stage"],
+        {"position": 4, "parent": 3, "step": 3, "source": "loop", "next": [], "changed": ["notes", "score", "stage"],
          "bytes": 149},
     ]
 
@@ -80,7 +80,7 @@ def test_the_trap_needs_a_store_that_outlives_the_child():
 
 
 def test_postgres_keeps_str_values_inline_and_lists_and_the_input_in_blobs(pg_url):
-    got = ckpt.postgres_placement(pg_url, TOPIC, "x" * 1500)
+    got = ckpt.physical_vs_logical(TOPIC, "x" * 1500, ["postgres"], url=pg_url)[0]["placement"]
     assert got["blob"] == ["__start__", "notes"], got
     assert {"angle", "bulk", "draft", "score", "stage", "topic"} <= set(got["inline"]), got
     assert not set(got["inline"]) & set(got["blob"]), got
