@@ -365,7 +365,7 @@ import os, re, shutil, signal, subprocess, sys, tempfile, threading, time, uuid 
 __all__ += [
     "BACKENDS", "EXTRAS", "MODES", "package_version", "langgraph_version",
     "has_durability", "has_backend", "open_saver", "invoke", "first_run", "checkpoint_rows",
-    "thread_demo", "replay_rows", "rerun_with_input", "fork_demo", "time_travel_tree", "weigh_rows",
+    "thread_demo", "replay_rows", "rerun_with_input", "fork_demo", "time_travel_tree",
     "durability_counts", "failed_run", "anatomy", "stored_bytes", "weigh_stored",
     "physical_vs_logical", "restart_demo", "crash_demo", "trap_demo",
 ]
@@ -385,7 +385,6 @@ def package_version(name: str = "langgraph") -> Optional[str]:
 def langgraph_version() -> str:
     """The installed langgraph's version string, e.g. "0.2.60" or "1.2.24"."""
     return package_version("langgraph")
-
 _LANGGRAPH = tuple(int(n) for n in re.findall(r"\d+", langgraph_version())[:3])  # (1, 2, 24)
 
 def has_durability() -> bool:
@@ -431,16 +430,13 @@ def has_backend(backend: str) -> bool:
 def _ctrl_c_after() -> Iterator[None]:
     """Hold Ctrl-C back until the block ends, then raise KeyboardInterrupt (main thread only).
     subtle: cleanup cut short by Ctrl-C leaves a temporary folder or a demo's thread behind."""
-    if threading.current_thread() is not threading.main_thread() \
-            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        yield
-        return
-    held = []
-    signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    held, main = [], threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda *_: held.append(1)) if main else None
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if main:
+            signal.signal(signal.SIGINT, previous)
     if held:
         raise KeyboardInterrupt
 
@@ -576,11 +572,12 @@ def checkpoint_rows(app: CompiledStateGraph, config: "RunnableConfig") -> List[d
         previous = now
     return rows
 
-def first_run(topic: str) -> dict:
-    """One run of "run-1" on a new saver, read three ways: {"checkpoints": checkpoint_rows(...),
-    "pending": ["__start__", "plan", "write", "review", ""], "anatomy": anatomy(...)}."""
-    _check_topic(topic)
-    app = _run_once({"topic": topic})
+def first_run(topic: str, payload: Any = None) -> dict:
+    """One run of "run-1" on a new saver (`payload` in "bulk", unless None), read three ways:
+    {"checkpoints": checkpoint_rows(...), "pending": ["__start__", "plan", "write", "review", ""],
+    "anatomy": anatomy(...)}."""
+    _check_topic(topic, "-" if payload is None else payload)
+    app = _run_once({"topic": topic} if payload is None else {"topic": topic, "bulk": payload})
     return {"checkpoints": checkpoint_rows(app, cfg("run-1")), "pending": pending(app, cfg("run-1")),
             "anatomy": anatomy(app, cfg("run-1"))}
 
@@ -655,42 +652,28 @@ def time_travel_tree(topic: str, angle: str) -> List[dict]:
     fork(app, cfg("run-1"), "write", {"angle": angle})
     return checkpoint_rows(app, cfg("run-1"))
 
-def weigh_rows(topic: str, payload: Any) -> dict:
-    """weigh()'s two runs by checkpoint, oldest first (bytes): {"thin": [13, 32, 81, 124, 149], "fat":
-    [13, 1544, ...], "difference": [0, 1512, ...], "carried": [1512], "key_bytes": 12} for 1,500
-    "x": each difference is 0 or payload + key_bytes, what `, "bulk": ""` adds."""
-    _check_topic(topic, payload)
-    thin, fat = (history_bytes(_run_once(inputs), cfg("run-1")) for inputs in
-                 ({"topic": topic}, {"topic": topic, "bulk": payload}))
-    difference = [f - t for t, f in zip(thin, fat)]
-    return {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
-            "key_bytes": state_bytes({"bulk": "", "topic": ""}) - state_bytes({"topic": ""})}
-
 def durability_counts(topic: str) -> Optional[Dict[str, int]]:
     """Checkpoints kept after one run per durability mode: {"exit": 1, "async": 5, "sync": 5} on
     langgraph >= 0.6, None before. Rests on `app.invoke(..., durability=mode)`."""
     _check_topic(topic)
-    if not has_durability():
-        return None
     counts = {}
-    for mode in MODES:
+    for mode in MODES if has_durability() else ():
         app = build_graph(new_saver())
         invoke(app, {"topic": topic}, cfg("run-1"), durability=mode)
         counts[mode] = history_len(app, cfg("run-1"))
-    return counts
+    return counts or None
 
 def failed_run(topic: str, durability: Optional[str] = None) -> dict:
     """A run whose `review` raises an exception, then a resume with input None: {"durability":
     "exit", "error": "RuntimeError: review failed", "checkpoints": 1, "next": ["review"],
     "ran_on_resume": ["review"], "result": {...}} on 1.x."""
     _check_topic(topic)
-    failing, ran = [True], []
+    ran = []
 
     def failing_review(state: dict) -> dict:
-        if failing[0]:
+        if len(ran) > 1:  # plan and write ran before it: the first run, not the resume
             raise RuntimeError("review failed")
         return review(state)
-
     app = _lab_graph(new_saver(), _recording(ran, lambda name, fn: failing_review if name == "review" else fn))
     config, error = cfg("run-1"), ""
     try:
@@ -698,7 +681,6 @@ def failed_run(topic: str, durability: Optional[str] = None) -> dict:
     except RuntimeError as exc:
         error = f"{type(exc).__name__}: {exc}"
     found, snap = history_len(app, config), app.get_state(config)
-    failing[0] = False
     del ran[:]
     result = dict(invoke(app, None, config, durability)) if found else None
     return {"durability": durability, "error": error, "checkpoints": found,
@@ -888,9 +870,8 @@ except KeyboardInterrupt:  # a terminal's Ctrl-C reaches the child too: end at o
 _IN_NODE = "in-node"  # what a dying child prints once it is inside the node that dies
 
 def _run_child(job: dict, timeout: float = 120) -> dict:
-    """Run `job` (see _child) in a child process: what it printed, parsed ({} for a child that
-    died as it should). RuntimeError naming the child's error when it fails, outlives `timeout`
-    seconds, or (job["do"] "die" or "trap") does not die by SIGKILL inside its node."""
+    """Run `job` (see _child) in a child process: what it printed, parsed ({} for one meant to die).
+    RuntimeError naming its error when it fails, outlives `timeout` s, or does not die as meant."""
     try:  # subprocess.run kills and reaps the child when anything, Ctrl-C included, interrupts it
         done = subprocess.run([sys.executable, "-c", _CHILD_PROGRAM, _THIS_FILE], input=json.dumps(job),
                               capture_output=True, text=True, encoding="utf-8", errors="replace", timeout=timeout)
@@ -919,16 +900,13 @@ def _trapped(saver: Any, config: dict) -> Any:
     """A wrap for _lab_graph on `saver` (trap_demo): the checkpoint after `plan` is never stored
     (its put is held back), and `write` dies by SIGKILL once plan's writes are."""
     put = saver.put
-
     def held_put(where: dict, checkpoint: dict, metadata: dict, versions: dict) -> dict:
         if metadata.get("step") != 1:
             return put(where, checkpoint, metadata, versions)
         return {"configurable": dict(where["configurable"], checkpoint_id=checkpoint["id"])}
-
     def plan_written() -> bool:  # plan's writes are stored as pending writes
         saved = saver.get_tuple(config)
         return bool(saved) and any(w[1] == "angle" for w in saved.pending_writes or ())
-
     saver.put = held_put  # an instance attribute shadows the method, in this child only
     return lambda name, fn: _dying_node(plan_written) if name == "write" else fn
 
@@ -948,8 +926,7 @@ def _child(job: dict) -> dict:
         return {"kept": history_len(app, config), "values": values, "ran": ran}
 
 def _check_demo(topic: Any, backend: Any, url: Any, durability: Any = None) -> None:
-    """The demos' checks, before any child starts: backend and url, the topic for that backend,
-    the durability, and a SQLite url a second process can open (not ":memory:")."""
+    """Before any child: backend, url, topic, durability, and a SQLite url a second process opens."""
     _check_backend(backend, url)
     _check_topic(topic, "-", backend)
     _check_durability(durability)
@@ -961,9 +938,8 @@ def _check_demo(topic: Any, backend: Any, url: Any, durability: Any = None) -> N
 
 @contextlib.contextmanager
 def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
-    """(url, thread_id) for one demo call, a store and thread no other call touches: memory (None,
-    "run-1"); sqlite without url a temporary file, removed on exit, "run-1"; a given store its url
-    (SQLite made absolute) and "run-1-<hex>", deleted on exit, opened first so a bad one fails early."""
+    """(url, thread_id) no other demo call touches, removed afterwards (also after Ctrl-C): a temporary
+    SQLite file and "run-1", or a given store (opened first) and a thread "run-1-<hex>" of its own."""
     if backend == "memory":
         yield None, "run-1"
     elif url is None:
@@ -982,10 +958,8 @@ def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
 def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
     """Run thread "run-1" in a child process; after it has exited, read it with a new saver:
     {"backend": "sqlite", "thread_id": "run-1", "kept": 5, "after_restart": 5, "values_after_restart":
-    {...}, "survives": True} (memory: 5, 0, {}, False). Each call has a store (a temporary file) or,
-    on a given url, a thread of its own, removed afterwards, also after Ctrl-C. Before any child:
-    errors as open_saver and weigh, ValueError for a SQLite url no other process opens (":memory:").
-    RuntimeError naming the error of a child that failed."""
+    {...}, "survives": True} (memory: 5, 0, {}, False). Errors as _check_demo and open_saver before any
+    child; RuntimeError naming the error of a child that failed."""
     _check_demo(topic, backend, url)
     with _demo_store(backend, url) as (store, thread_id):
         seen = _run_child({"do": "run", "backend": backend, "url": store, "thread_id": thread_id, "topic": topic})
@@ -1015,14 +989,13 @@ def _crashed(job: dict) -> dict:
 
 def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
                durability: Optional[str] = None, wait_saved: bool = False) -> dict:
-    """Kill a run inside `review` in a child process, find with a new saver what was saved, and
-    resume it in another child: {"backend": "sqlite", "thread_id": "run-1", "durability": "sync",
+    """Kill a run inside `review` in a child process, find with a new saver what was saved, resume it
+    in another child: {"backend": "sqlite", "thread_id": "run-1", "durability": "sync",
     "checkpoints_after_crash": 4, "history_next": [...], "next_after_crash": ["review"],
     "pending_after_crash": "review", "pending_writes": 0, "pending_channels": [], "ran_on_resume":
-    ["review"], "checkpoints_after_resume": 5, "result": {...}}. Nothing found (memory, "exit"): no
-    resume. wait_saved: review dies once the earlier checkpoints are stored (at most 10 s); without it
-    background writes race the crash. Rests on `get_state(cfg).tasks`, `get_tuple(cfg).pending_writes`,
-    invoke(app, None, cfg, durability). Errors as restart_demo."""
+    ["review"], "checkpoints_after_resume": 5, "result": {...}}. wait_saved: review dies once the
+    earlier checkpoints are stored; without it background writes race the crash. Rests on
+    `get_state(cfg).tasks`, `get_tuple(cfg).pending_writes`. Errors as restart_demo."""
     _check_demo(topic, backend, url, durability)
     with _demo_store(backend, url) as (store, thread_id):
         return _crashed({"do": "die", "backend": backend, "url": store, "thread_id": thread_id,

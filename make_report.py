@@ -74,7 +74,6 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "fork": ckpt.fork_demo(topic, fork_angle),
             "tree": ckpt.time_travel_tree(topic, fork_angle),
             "weigh": ckpt.weigh(topic, payload),
-            "rows": ckpt.weigh_rows(topic, payload),
             "sweep": [dict(row, extra=row["fat_total"] - row["thin_total"]) for row in
                       (ckpt.weigh(topic, "x" * (payload_bytes * n)) for n in range(1, 6))],
             "physical": {kind: ckpt.physical_vs_logical(topic, value, url=postgres_url) for kind, value
@@ -86,6 +85,10 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)],
             "postgres": bool(postgres_url),
         })
+        thin, fat = [[c["bytes"] for c in run["checkpoints"]] for run in (r, ckpt.first_run(topic, payload))]
+        difference = [f - t for t, f in zip(thin, fat)]  # each 0, or the payload and what its key adds
+        r["rows"] = {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
+                     "key_bytes": ckpt.state_bytes({"bulk": "", "topic": ""}) - ckpt.state_bytes({"topic": ""})}
         r["demos"] = {name: future.result() for name, future in demos.items()}
         r["placement"] = next((m["placement"] for m in r["physical"]["x"] if m["backend"] == "postgres"), None)
     finally:  # subtle: not `with`, whose exit would run every queued demo after a Ctrl-C

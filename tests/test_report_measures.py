@@ -1,6 +1,8 @@
 """The measures the report prints, each a public ckpt function: exact values on both lines.
 
 The crash demos' figures (the trap among them) are pinned in tests/test_crash.py."""
+import fractions
+
 import pytest
 
 import ckpt
@@ -55,11 +57,11 @@ def test_fork_demo_before_write():
         "original_is_old_end": True, "current_is_new_end": True, "old_end_readable": True}
 
 
-def test_weigh_rows_differ_by_payload_plus_the_key_where_the_value_is_carried():
-    rows = ckpt.weigh_rows(TOPIC, "x" * 1500)
-    assert rows == {"thin": [13, 32, 81, 124, 149], "fat": [13, 1544, 1593, 1636, 1661],
-                    "difference": [0, 1512, 1512, 1512, 1512], "carried": [1512], "key_bytes": 12}
-    assert len(', "bulk": ""') == rows["key_bytes"]
+def test_first_run_with_a_payload_carries_it_in_4_of_5_checkpoints_with_its_key():
+    thin = [row["bytes"] for row in ckpt.first_run(TOPIC)["checkpoints"]]
+    fat = [row["bytes"] for row in ckpt.first_run(TOPIC, "x" * 1500)["checkpoints"]]
+    assert (thin, fat) == ([13, 32, 81, 124, 149], [13, 1544, 1593, 1636, 1661])
+    assert [f - t for t, f in zip(thin, fat)] == [0] + [1500 + len(', "bulk": ""')] * 4
 
 
 @pytest.mark.parametrize("mode", ["exit", "async", "sync", None])
@@ -95,9 +97,9 @@ def test_postgres_keeps_str_values_inline_and_lists_and_the_input_in_blobs(pg_ur
     (lambda: ckpt.fork_demo(None, "비교"), "topic must be a str, got NoneType"),
     (lambda: ckpt.fork_demo(TOPIC, "긴글"), "angle must be one of"),
     (lambda: ckpt.time_travel_tree(TOPIC, ["비교"]), r'values\["angle"\] must be str'),
-    (lambda: ckpt.weigh_rows(None, "x"), "topic must be a str, got NoneType"),
-    (lambda: ckpt.weigh_rows(TOPIC, ""), "payload must be a non-empty value"),
-    (lambda: ckpt.weigh_rows(TOPIC, object()), "payload of type object cannot be serialized"),
+    (lambda: ckpt.first_run(None, "x"), "topic must be a str, got NoneType"),
+    (lambda: ckpt.first_run(TOPIC, ""), "payload must be a non-empty value"),
+    (lambda: ckpt.first_run(TOPIC, fractions.Fraction(1, 3)), "payload of type Fraction cannot be serialized"),
 ])
 def test_each_measure_refuses_a_bad_topic_angle_or_payload_naming_it(call, words):
     with pytest.raises((TypeError, ValueError), match=words):
