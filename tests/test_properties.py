@@ -3,7 +3,6 @@ against literal figures and independent recounts (json.dumps typed out, plain La
 plain saver's put and get_tuple), never against ckpt's own expressions."""
 import collections
 import dataclasses
-import datetime
 import enum
 import json
 from fractions import Fraction

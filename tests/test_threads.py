@@ -1,7 +1,5 @@
 """Step 2 of the lab: the graph with and without a checkpointer, and what a thread keeps."""
-import ast
 import typing
-from pathlib import Path
 
 import pytest
 
@@ -91,11 +89,3 @@ def test_public_signatures_use_langgraphs_types():
     for fn in (ckpt.history_len, ckpt.pending, ckpt.replay, ckpt.fork, ckpt.history_bytes):
         assert annotations(fn)["app"] is CompiledStateGraph, fn
         assert annotations(fn)["config"] == "RunnableConfig", fn
-
-
-def test_the_load_by_path_registration_is_the_last_thing_in_the_module():
-    tree = ast.parse(Path(ckpt.__file__).read_text(encoding="utf-8"))
-    *_, last_def, last_call = tree.body
-    assert isinstance(last_def, ast.FunctionDef) and last_def.name == "_register_if_loaded_by_path"
-    assert isinstance(last_call, ast.Expr) and last_call.value.func.id == "_register_if_loaded_by_path"
-    assert "subtle:" in ast.get_docstring(last_def)
