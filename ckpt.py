@@ -859,8 +859,10 @@ def _run_child(job: dict, timeout: float = 120) -> dict:
         return {}
     if job["do"] not in ("die", "trap") and done.returncode == 0:
         return json.loads(done.stdout.strip().splitlines()[-1])
-    said = [line for line in done.stderr.splitlines() if line.strip() and not line.startswith(" ")] or ["no message"]
-    raise RuntimeError(f"the child process (exit status {done.returncode}) failed: {said[-1]}")
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    frames = [i for i, line in enumerate(lines) if line.startswith(" ")]  # the error follows the traceback
+    said = " ".join(lines[frames[-1] + 1:] if frames else lines[-1:]) or "no message"
+    raise RuntimeError(f"the child process (exit status {done.returncode}) failed: {said}")
 
 def _dying_node(ready: Any) -> Any:
     """A node that works until ready() holds (10 s at most), says so (_IN_NODE) and SIGKILLs its process."""

@@ -14,6 +14,7 @@ import json
 import os
 import random
 import re
+import signal
 import string
 import sys
 import sysconfig
@@ -91,6 +92,11 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
                      "key_bytes": ckpt.state_bytes({"bulk": "", "topic": ""}) - ckpt.state_bytes({"topic": ""})}
         r["demos"] = {name: future.result() for name, future in demos.items()}
         r["placement"] = next((m["placement"] for m in r["physical"]["x"] if m["backend"] == "postgres"), None)
+    except KeyboardInterrupt:  # subtle: a SIGINT sent to this process alone never reaches the demos'
+        if os.getpgrp() == os.getpid():  # children: pass it on to our group, so they end now, not in seconds
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            os.killpg(0, signal.SIGINT)
+        raise
     finally:  # subtle: not `with`, whose exit would run every queued demo after a Ctrl-C
         pool.shutdown(cancel_futures=True)  # waits for the demos already running: they clean up
     f, w = r["fork"], r["weigh"]

@@ -1,10 +1,11 @@
-"""A real crash inside `review`: what a new saver finds, and a resume that re-runs no finished node.
+"""A real crash: what a new saver finds, and a resume in a new process that re-runs no finished node.
 
-Each crash_demo call starts a real child process that is killed with SIGKILL inside review
-(about a second each), so each group of calls runs once per module, concurrently. Where the
-crash races the saver's background writes (the default durability), the tests check the
-invariants that hold in every case; where it cannot (durability="sync", wait_saved=True),
-the exact numbers.
+Each demo starts a child process that is killed with SIGKILL inside a node, reads the store in
+this process, and resumes the thread in a second child (a second or two per demo), so the
+demos of a backend run once per module, side by side. Where the crash races the saver's
+background writes (the default durability) the tests check what holds however far those
+writes got; where nothing races (durability="sync", or wait_saved=True before langgraph 0.6;
+the trap) the exact numbers. `make stress` runs the trap 20 times at once.
 """
 import os
 import re
@@ -19,14 +20,24 @@ from conftest import LG
 
 TOPIC = "가을"
 ORDER = ("__start__",) + ckpt.NODES  # the tasks of a run, in the order they run
-NOTHING = {"checkpoints_after_crash": 0, "pending_after_crash": "", "pending_writes": 0,
-           "ran_on_resume": [], "checkpoints_after_resume": 0, "result": None}
-
-
-def uncrashed():
-    """One plain run, written out: what every resumed crash must end with."""
-    return {"topic": TOPIC, "angle": "기본", "draft": "가을/기본", "stage": "review", "score": 5,
-            "notes": ["plan:가을", "write:기본", "review:5"]}
+UNCRASHED = {"topic": TOPIC, "angle": "기본", "draft": "가을/기본", "stage": "review", "score": 5,
+             "notes": ["plan:가을", "write:기본", "review:5"]}  # one plain run, written out
+NOTHING = {"durability": None, "checkpoints_after_crash": 0, "history_next": [], "next_after_crash": [],
+           "pending_after_crash": "", "pending_writes": 0, "pending_channels": [], "ran_on_resume": [],
+           "checkpoints_after_resume": 0, "result": None}  # nothing outlived the child: no resume
+LOST_ONLY_REVIEW = {"durability": None, "checkpoints_after_crash": 4,
+                    "history_next": [["__start__"], ["plan"], ["write"], ["review"]],
+                    "next_after_crash": ["review"], "pending_after_crash": "review", "pending_writes": 0,
+                    "pending_channels": [], "ran_on_resume": ["review"], "checkpoints_after_resume": 5,
+                    "result": UNCRASHED}
+# The trap: plan's writes are stored, the checkpoint after plan is not, write dies. Its four
+# pending writes are plan's three state keys and the channel that triggers write, named after
+# the node on 0.2.60 (measured on 0.2.60 and 1.x).
+TRAPPED = {"durability": None, "checkpoints_after_crash": 2, "history_next": [["__start__"], ["plan"]],
+           "next_after_crash": [], "pending_after_crash": "plan", "pending_writes": 4,
+           "pending_channels": sorted(["angle", "notes", "stage", "branch:to:write" if LG >= (1, 0) else "plan"]),
+           "ran_on_resume": ["write", "review"], "checkpoints_after_resume": 5, "result": UNCRASHED}
+TRAP_REPEATS = 20  # the stress version: the trap is deterministic, every time
 
 
 def concurrently(calls):
@@ -35,140 +46,99 @@ def concurrently(calls):
         return dict(zip(calls, pool.map(lambda call: call(), calls.values())))
 
 
-def durable_cases(backend, url=None):
-    """The crash_demo calls each durable backend gets; sync and exit where langgraph has them."""
-    crash = partial(ckpt.crash_demo, TOPIC, backend, url)
-    cases = {"default": crash, "waited": partial(crash, wait_saved=True)}
-    if LG >= (0, 6):
-        cases.update({"sync": partial(crash, durability="sync"),
-                      "exit": partial(crash, durability="exit")})
-    return cases
+def without_thread(got, backend):
+    """`got` without its thread_id, which is "run-1" in a store of the demo's own and
+    "run-1-<12 hex>" in a store the caller gave (PostgreSQL's always)."""
+    got = dict(got)
+    pattern = r"run-1-[0-9a-f]{12}" if backend == "postgres" else "run-1"
+    assert re.fullmatch(pattern, got.pop("thread_id")), got
+    assert got.pop("backend") == backend, got
+    return got
 
 
 @pytest.fixture(scope="module")
-def local(tmp_path_factory):
-    """sqlite and memory crashes, all at once, with the temporary folder watched."""
+def on_sqlite(tmp_path_factory):
+    """The SQLite crashes, each in a temporary store, all at once: (results, what is left in the
+    temporary folder afterwards). Nothing races the crash with durability="sync" (langgraph >= 0.6)
+    or, before 0.6, with wait_saved=True."""
     tmp = tmp_path_factory.mktemp("crash-tmp")
+    calls = {"default": partial(ckpt.crash_demo, TOPIC), "trap": partial(ckpt.trap_demo, TOPIC)}
+    if LG >= (0, 6):
+        calls.update(steady=partial(ckpt.crash_demo, TOPIC, durability="sync"),
+                     exit=partial(ckpt.crash_demo, TOPIC, durability="exit"))
+    else:
+        calls.update(steady=partial(ckpt.crash_demo, TOPIC, wait_saved=True))
     saved, tempfile.tempdir = tempfile.tempdir, str(tmp)
     try:
-        calls = {"sqlite " + name: call for name, call in durable_cases("sqlite").items()}
         results = concurrently(calls)
     finally:
         tempfile.tempdir = saved
     return results, sorted(os.listdir(tmp))
 
 
-@pytest.fixture(scope="module")
-def memory_crash():
-    """A crash on the in-memory saver: needs langgraph alone."""
-    return ckpt.crash_demo(TOPIC, "memory")
-
-
-@pytest.fixture(scope="module")
-def on_postgres(pg_url):
-    return concurrently(durable_cases("postgres", pg_url))
-
-
-def thread_of(got, backend):
-    """The thread the demo ran: "run-1" in a store of its own, "run-1-<hex>" in a given one."""
-    thread_id = got.get("thread_id", "")
-    pattern = r"run-1-[0-9a-f]{12}" if backend == "postgres" else "run-1"
-    assert re.fullmatch(pattern, thread_id), got
-    return thread_id
-
-
-def check_resumed(got, backend):
-    """The invariants of every crash that left something: see the module docstring."""
-    assert got["backend"] == backend, got
-    thread_of(got, backend)
-    assert got["checkpoints_after_crash"] >= 1, got
-    pending = got["pending_after_crash"]
-    assert pending in ORDER, got
-    rest = [n for n in ORDER[ORDER.index(pending):] if n in ckpt.NODES]  # pending on: all to run
-    after = [n for n in ORDER[ORDER.index(pending) + 1:] if n in ckpt.NODES]  # pending done
-    ran = got["ran_on_resume"]
-    assert ran in (rest, after), got  # a tail of the graph's nodes, ending with review
-    assert ran[-1] == "review", got
-    if ran != rest:  # the pending node was skipped: its finished writes were stored
-        assert got["pending_writes"] >= 1, got
-    assert got["checkpoints_after_resume"] == 5, got
-    assert got["result"] == uncrashed(), got
-    notes = got["result"]["notes"]
-    assert len(notes) == len(set(notes)) == 3, notes  # no note written twice
-
-
-def check_lost_only_review(got, backend, durability=None):
-    want = {"backend": backend, "durability": durability, "checkpoints_after_crash": 4,
-            "pending_after_crash": "review", "pending_writes": 0, "ran_on_resume": ["review"],
-            "checkpoints_after_resume": 5, "result": uncrashed(), "thread_id": thread_of(got, backend)}
-    assert got == want, got
-
-
-# --- SQLite ---
+# --- the crash races the background writes: what holds however far they got ---
 
 @pytest.mark.sqlite
-def test_sqlite_crash_resumes_from_the_last_checkpoint_without_rerunning_a_node(local):
-    check_resumed(local[0]["sqlite default"], "sqlite")
+def test_a_crash_racing_the_background_writes_resumes_from_what_was_saved_running_no_node_twice(on_sqlite):
+    got = without_thread(on_sqlite[0]["default"], "sqlite")
+    found = got["checkpoints_after_crash"]
+    assert got["history_next"] == [[task] for task in ORDER[:found]], got  # saved in order, none skipped
+    if found == 0:
+        assert got == NOTHING, got
+        return
+    pending = ORDER[found - 1]  # the task of the newest saved checkpoint
+    assert got["pending_after_crash"] == pending, got
+    stored = got["next_after_crash"] == []  # `next` leaves out a task whose writes are stored
+    assert got["next_after_crash"] in ([], [pending]), got
+    assert (got["pending_writes"] > 0) == stored == (got["pending_channels"] != []), got
+    assert got["pending_writes"] >= len(got["pending_channels"]), got
+    # the resume runs the pending task unless its writes were stored, then every task after it
+    assert got["ran_on_resume"] == [n for n in ORDER[ORDER.index(pending) + stored:] if n in ckpt.NODES], got
+    assert (got["checkpoints_after_resume"], got["result"], got["durability"]) == (5, UNCRASHED, None), got
 
+
+# --- nothing races: the exact numbers ---
 
 @pytest.mark.sqlite
-def test_sqlite_crash_after_review_worked_a_while_loses_only_review(local):
-    check_lost_only_review(local[0]["sqlite waited"], "sqlite")
-
-
-@pytest.mark.sqlite
-def test_sqlite_crash_with_sync_durability_keeps_four_checkpoints_and_reruns_only_review(local):
+def test_a_crash_nothing_races_loses_only_review(on_sqlite):
     if LG >= (0, 6):
-        check_lost_only_review(local[0]["sqlite sync"], "sqlite", "sync")
-    else:  # 0.2.60 has no durability modes: the call says so before any child starts
-        with pytest.raises(ValueError, match="durability"):
-            ckpt.crash_demo(TOPIC, "sqlite", durability="sync")
+        assert without_thread(on_sqlite[0]["steady"], "sqlite") == dict(LOST_ONLY_REVIEW, durability="sync")
+    else:  # review dies once the earlier checkpoints are stored; 0.2.60 has no durability modes
+        assert without_thread(on_sqlite[0]["steady"], "sqlite") == LOST_ONLY_REVIEW
+        with pytest.raises(ValueError, match=r"langgraph >= 0\.6"):
+            ckpt.crash_demo(TOPIC, durability="sync")
 
 
 @pytest.mark.sqlite
-def test_sqlite_crash_with_exit_durability_leaves_nothing_to_resume(local):
+def test_a_crash_with_exit_durability_leaves_nothing_to_resume(on_sqlite):
     if LG >= (0, 6):
-        got = local[0]["sqlite exit"]
-        assert got == dict(NOTHING, backend="sqlite", durability="exit", thread_id=thread_of(got, "sqlite")), got
+        assert without_thread(on_sqlite[0]["exit"], "sqlite") == dict(NOTHING, durability="exit")
     else:
-        with pytest.raises(ValueError, match="durability"):
-            ckpt.crash_demo(TOPIC, "sqlite", durability="exit")
+        with pytest.raises(ValueError, match=r"langgraph >= 0\.6"):
+            ckpt.crash_demo(TOPIC, durability="exit")
 
 
 @pytest.mark.sqlite
-def test_crash_demo_removes_its_temporary_sqlite_stores(local):
-    assert local[1] == [], local[1]
+def test_the_trap_leaves_four_pending_writes_that_next_hides_and_the_resume_uses(on_sqlite):
+    assert without_thread(on_sqlite[0]["trap"], "sqlite") == TRAPPED
 
 
-# --- memory ---
-
-def test_memory_crash_finds_nothing_and_says_so(memory_crash):
-    got = memory_crash
-    assert got == dict(NOTHING, backend="memory", durability=None, thread_id=thread_of(got, "memory")), got
+@pytest.mark.sqlite
+def test_the_crash_demos_remove_their_temporary_sqlite_stores(on_sqlite):
+    assert on_sqlite[1] == [], on_sqlite[1]
 
 
-# --- PostgreSQL ---
-
-def test_postgres_crash_resumes_from_the_last_checkpoint_without_rerunning_a_node(on_postgres):
-    check_resumed(on_postgres["default"], "postgres")
+def test_a_crash_on_the_in_memory_saver_finds_nothing_and_says_so():
+    assert without_thread(ckpt.crash_demo(TOPIC, "memory"), "memory") == NOTHING
 
 
-def test_postgres_crash_after_review_worked_a_while_loses_only_review(on_postgres):
-    check_lost_only_review(on_postgres["waited"], "postgres")
+def test_the_trap_on_postgres_leaves_the_same_four_pending_writes(pg_url):
+    assert without_thread(ckpt.trap_demo(TOPIC, "postgres", pg_url), "postgres") == TRAPPED
 
 
-def test_postgres_crash_with_sync_durability_keeps_four_and_reruns_only_review(on_postgres, pg_url):
-    if LG >= (0, 6):
-        check_lost_only_review(on_postgres["sync"], "postgres", "sync")
-    else:
-        with pytest.raises(ValueError, match="durability"):
-            ckpt.crash_demo(TOPIC, "postgres", pg_url, durability="sync")
-
-
-def test_postgres_crash_with_exit_durability_leaves_nothing_to_resume(on_postgres, pg_url):
-    if LG >= (0, 6):
-        got = on_postgres["exit"]
-        assert got == dict(NOTHING, backend="postgres", durability="exit", thread_id=thread_of(got, "postgres")), got
-    else:
-        with pytest.raises(ValueError, match="durability"):
-            ckpt.crash_demo(TOPIC, "postgres", pg_url, durability="exit")
+@pytest.mark.sqlite
+@pytest.mark.stress
+def test_the_trap_gives_the_same_numbers_every_time():
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: without_thread(ckpt.trap_demo(TOPIC), "sqlite"), range(TRAP_REPEATS)))
+    assert [r for r in results if r != TRAPPED] == [], f"{sum(r != TRAPPED for r in results)} of {TRAP_REPEATS}"
