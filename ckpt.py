@@ -360,7 +360,8 @@ __all__ += [
     "BACKENDS", "EXTRAS", "MODES", "package_version", "langgraph_version", "has_durability", "has_backend",
     "open_saver", "invoke", "first_run", "checkpoint_rows", "thread_demo", "replay_rows", "rerun_with_input",
     "fork_demo", "time_travel_tree", "durability_counts", "failed_run", "anatomy", "stored_bytes",
-    "weigh_stored", "physical_vs_logical", "restart_demo", "crash_demo", "trap_demo"]
+    "weigh_stored", "physical_vs_logical", "turn_bytes", "pointer_bytes", "pruning", "restart_demo",
+    "crash_demo", "trap_demo"]
 
 BACKENDS = ("memory", "sqlite", "postgres")
 EXTRAS = {"sqlite": "langgraph-checkpoint-sqlite", "postgres": "langgraph-checkpoint-postgres"}
@@ -517,13 +518,15 @@ def _temporary_file() -> Iterator[str]:
 # The lab's measures as the report prints them: each returns plain data, and refuses a bad
 # topic, angle or payload as weigh and fork do, before any run.
 
-def _lab_graph(checkpointer: Any, wrap: Any) -> CompiledStateGraph:
-    """build_graph's own nodes and edges, each node function passed through wrap(name, fn)."""
-    lab = build_graph().builder  # the lab's StateGraph: read its shape rather than copy it
-    graph = StateGraph(State)
-    for name in lab.nodes:
-        graph.add_node(name, wrap(name, globals()[name]))
-    for start, end in sorted(lab.edges):
+def _lab_graph(checkpointer: Any, wrap: Any = None, passes: int = 0, schema: Any = State) -> CompiledStateGraph:
+    """build_graph's chain (each node function through wrap(name, fn)), with `passes` steps between
+    write and review that pass the state on untouched, on `schema` in place of State."""
+    names = ["plan", "write"] + [f"pass{i}" for i in range(1, passes + 1)] + ["review"]
+    graph = StateGraph(schema)
+    for name in names:
+        fn = globals()[name] if name in NODES else (lambda state: {})
+        graph.add_node(name, wrap(name, fn) if wrap else fn)
+    for start, end in zip([START] + names, names + [END]):
         graph.add_edge(start, end)
     return graph.compile(checkpointer=checkpointer)
 
@@ -771,30 +774,33 @@ def _seeded_versions(saver: Any, seed: int = 0) -> Iterator[None]:
     finally:
         del saver.get_next_version
 
-def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_prefix: str = "weigh") -> dict:
+def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_prefix: str = "weigh",
+                 nodes: int = 3) -> dict:
     """weigh() on a given saver, threads "<prefix>-thin" and "<prefix>-fat", logical and stored:
     {"threads": {...}, "checkpoints": 5, "payload_bytes": 1500, "logical": {"thin": 399, "fat": 6447,
     "difference": 6048, "copies": 4.03}, "stored": {"thin": {<stored_bytes>}, "fat": {...},
     "difference": 4751, "copies": 3.17, "parts": {...}}, "stored_compressed": {...}, "placement": None
-    (PostgreSQL: _placement)}; copies = difference / payload_bytes. ValueError, before any run, for
-    threads that already exist (their bytes would be counted too)."""
+    (PostgreSQL: _placement)}; copies = difference / payload_bytes. `nodes` > 3: pass-through steps
+    between write and review. ValueError, before any run, for threads that already exist."""
     backend = _saver_kind(saver)
     _check_topic(topic, payload, backend)
-    app, size = build_graph(saver), payload_size(payload)
+    app, size = _lab_graph(saver, passes=nodes - 3), payload_size(payload)
     threads = {name: f"{thread_prefix}-{name}" for name in ("thin", "fat")}
     used = [tid for tid in threads.values() if history_len(app, cfg(tid))]
     if used:
         raise ValueError(f"thread_prefix {thread_prefix!r}: threads {used} already have checkpoints in this saver")
     for inputs, tid in (({"topic": topic}, threads["thin"]), ({"topic": topic, "bulk": payload}, threads["fat"])):
         with _seeded_versions(saver):
-            app.invoke(inputs, cfg(tid))
-    logical = {name: sum(history_bytes(app, cfg(tid))) for name, tid in threads.items()}
+            app.invoke(inputs, dict(cfg(tid), recursion_limit=nodes + 10))  # 0.2.60 stops at 25 steps
+    per_checkpoint = {name: history_bytes(app, cfg(tid)) for name, tid in threads.items()}
+    logical = {name: sum(sizes) for name, sizes in per_checkpoint.items()}
+    carrying = sum(1 for t, f in zip(per_checkpoint["thin"], per_checkpoint["fat"]) if f - t >= size)
     stored, packed = ({name: stored_bytes(saver, tid, c) for name, tid in threads.items()} for c in (False, True))
     def copies(thin: int, fat: int) -> dict:
         return {"difference": fat - thin, "copies": round((fat - thin) / size, 2)}
     parts = {k: stored["fat"][k] - stored["thin"][k] for k in ("checkpoints", "blobs", "writes")}
     return {"threads": threads, "checkpoints": history_len(app, cfg(threads["fat"])), "payload_bytes": size,
-            "logical": dict(logical, **copies(logical["thin"], logical["fat"])),
+            "logical": dict(logical, carrying=carrying, **copies(logical["thin"], logical["fat"])),
             "stored": dict(stored, parts=parts, **copies(stored["thin"]["total"], stored["fat"]["total"])),
             "stored_compressed": dict(packed, **copies(packed["thin"]["total"], packed["fat"]["total"])),
             "placement": _placement(saver, threads["fat"]) if backend == "postgres" else None}
@@ -808,7 +814,7 @@ def _placement(saver: Any, thread_id: str) -> Dict[str, List[str]]:
             "blob": sorted(r[0] for r in _sql(saver, sql.format("channel", "checkpoint_blobs"), (thread_id,)))}
 
 def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] = None,
-                        url: Optional[str] = None) -> List[dict]:
+                        url: Optional[str] = None, nodes: int = 3) -> List[dict]:
     """weigh_stored() on a new saver of each backend in `backends` (default: memory, sqlite if
     installed, postgres if `url`): [{"backend": "memory", ...}, ...]; new stores and PostgreSQL
     threads are removed. Before any run: errors as open_saver for every backend, and as weigh."""
@@ -822,11 +828,94 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
         with open_saver(backend, url if backend == "postgres" else None) as saver:
             prefix = f"weigh-{uuid.uuid4().hex}" if backend == "postgres" else "weigh"
             try:  # a new store is removed on exit; in a shared database, delete our threads
-                rows.append(dict(backend=backend, **weigh_stored(saver, topic, payload, thread_prefix=prefix)))
+                rows.append(dict(backend=backend, **weigh_stored(saver, topic, payload, prefix, nodes)))
             finally:
                 for name in ("thin", "fat") if backend == "postgres" else ():
                     saver.delete_thread(f"{prefix}-{name}")
     return rows
+
+# ---------------------------------------------------------------------------------------
+# What a checkpoint costs as the work grows: more turns on one thread, and the remedies.
+
+def _delta_state() -> Any:
+    """State with `notes` in a DeltaChannel (langgraph >= 1.2, beta): a checkpoint keeps the new notes
+    and the saver rebuilds the list from earlier writes. ImportError naming the release before 1.2."""
+    try:
+        from langgraph.channels import DeltaChannel
+    except ImportError:
+        raise ImportError(f"DeltaChannel needs langgraph >= 1.2.0; the installed one is {langgraph_version()}") from None
+
+    class DeltaState(State):
+        notes: Annotated[list[str], DeltaChannel(lambda notes, writes: (notes or []) + [n for w in writes for n in w])]
+    return DeltaState
+
+def turn_bytes(topic: str, turns: int, backend: str = "memory", url: Optional[str] = None,
+               delta: bool = False) -> List[dict]:
+    """One thread run `turns` times on a new saver of `backend`, after each turn: [{"turn": 1,
+    "stored": 3821, "notes": 38, "state": 149}, ...]: the bytes the saver holds of the thread
+    (stored_bytes, versions seeded), the notes and the whole state of its last checkpoint (bytes).
+    `delta`: `notes` in a DeltaChannel (_delta_state). Errors as open_saver and weigh."""
+    _check_topic(topic, "-", backend)
+    thread_id, rows = f"turns-{uuid.uuid4().hex[:12]}", []
+    with open_saver(backend, url) as saver:
+        app = _lab_graph(saver, schema=_delta_state() if delta else State)
+        try:
+            for turn in range(1, turns + 1):
+                with _seeded_versions(saver):
+                    values = app.invoke({"topic": topic}, cfg(thread_id))
+                rows.append({"turn": turn, "stored": stored_bytes(saver, thread_id)["total"],
+                             "notes": state_bytes(values["notes"]), "state": state_bytes(values)})
+        finally:
+            saver.delete_thread(thread_id)
+    return rows
+
+def pointer_bytes(topic: str, payload: Any) -> dict:
+    """The large value outside the state, a pointer inside: one run with `payload` in "bulk", one with
+    the payload in a LangGraph store (InMemoryStore) and only its key in "bulk", each on a new saver:
+    {"in_state": {"checkpoints": [13, 1544, ...], "stored": 8572}, "pointer": {"checkpoints": [13, 73,
+    ...], "stored": 4011, "store": 1500}} (bytes; "store": the payload the store holds, once)."""
+    from langgraph.store.memory import InMemoryStore
+
+    _check_topic(topic, payload)
+    store, found = InMemoryStore(), {}
+    store.put(("bulk",), topic, {"value": payload})
+    for name, bulk in (("in_state", payload), ("pointer", f"store:bulk/{topic}")):
+        saver = new_saver()
+        app = build_graph(saver)
+        with _seeded_versions(saver):
+            app.invoke({"topic": topic, "bulk": bulk}, cfg("run-1"))
+        found[name] = {"checkpoints": history_bytes(app, cfg("run-1")), "stored": stored_bytes(saver)["total"]}
+    found["pointer"]["store"] = payload_size(store.get(("bulk",), topic).value["value"])
+    return found
+
+def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> dict:
+    """What deleting and pruning free, on a new saver of `backend`, thread run twice: {"checkpoints":
+    10, "stored": 8014, "prune": "NotImplementedError" or "", "after_prune": {"checkpoints": 1,
+    "stored": ..., "replay": "ValueError: ..."} or None, "after_delete": {"checkpoints": 0, "stored":
+    0}}: prune(strategy="keep_latest") is called to find out whether the saver has it; a replay
+    before "write" shows what a pruned thread can still do."""
+    _check_topic(topic, "-", backend)
+    thread_id = f"prune-{uuid.uuid4().hex[:12]}"
+    with open_saver(backend, url) as saver:
+        app, config = build_graph(saver), cfg(thread_id)
+        try:
+            for _ in range(2):
+                app.invoke({"topic": topic}, config)
+            found = {"checkpoints": history_len(app, config), "stored": stored_bytes(saver, thread_id)["total"]}
+            try:
+                saver.prune([thread_id], strategy="keep_latest")
+                found["prune"], after = "", {"checkpoints": history_len(app, config)}
+                try:
+                    after["replay"] = f"added {replay(app, config, 'write')['added']}"
+                except ValueError as exc:
+                    after["replay"] = f"ValueError: {exc}"
+                found["after_prune"] = dict(after, stored=stored_bytes(saver, thread_id)["total"])
+            except (NotImplementedError, AttributeError) as exc:
+                found["prune"], found["after_prune"] = type(exc).__name__, None
+        finally:
+            saver.delete_thread(thread_id)
+        found["after_delete"] = {"checkpoints": history_len(app, config), "stored": stored_bytes(saver, thread_id)["total"]}
+    return found
 
 # ---------------------------------------------------------------------------------------
 # Restarts and crashes on real child processes. A child is a fresh `sys.executable` that
