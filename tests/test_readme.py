@@ -37,6 +37,18 @@ def test_the_readme_example_runs_and_prints_what_its_comments_say(tmp_path):
     ], done.stdout
 
 
+@pytest.mark.sqlite
+def test_the_readmes_durable_saver_example_runs_and_prints_what_its_comments_say(tmp_path):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Using the module"):]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[1]
+    done = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path), capture_output=True, text=True,
+                          timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["5", "5", "4"], done.stdout
+    assert (tmp_path / "my.db").exists()
+
+
 def test_the_agckpt_report_command_is_make_report_cli():
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^agckpt-report = "make_report:cli"$', text, re.M), text
