@@ -359,7 +359,7 @@ import os, re, shutil, signal, subprocess, sys, tempfile, threading, time, uuid 
 __all__ += [
     "BACKENDS", "EXTRAS", "MODES", "package_version", "langgraph_version", "has_durability", "has_backend",
     "open_saver", "invoke", "first_run", "checkpoint_rows", "thread_demo", "replay_rows", "rerun_with_input",
-    "fork_demo", "time_travel_tree", "durability_counts", "failed_run", "anatomy", "stored_bytes",
+    "fork_demo", "update_state_demo", "time_travel_tree", "durability_counts", "failed_run", "anatomy", "stored_bytes",
     "weigh_stored", "physical_vs_logical", "turn_bytes", "pointer_bytes", "pruning", "restart_demo",
     "crash_demo", "trap_demo"]
 
@@ -633,6 +633,36 @@ def fork_demo(topic: str, angle: str) -> dict:
             "fork_score": forked["result"]["score"], "original_is_old_end": forked["original"] == base,
             "current_is_new_end": app.get_state(cfg("run-1")).values == forked["result"],
             "old_end_readable": app.get_state(old_end).values == base}
+
+def update_state_demo(topic: str, angle: str) -> dict:
+    """What update_state writes and what each config then reads, each on a new thread after one run:
+    {"first_steps": {"get_state_history": 3, "history": -1}, "old_config": {"draft": "가을/기본",
+    "score": 5, "checkpoints": 9, "update_angle": "비교"} (the lab's mistake: update_state, then invoke
+    with the config from before it), "reducer": {"notes": ["plan:가을", "replaced"], "next": ["write"],
+    "source": "update"}, "named_lists": 1, "finished": {"added": 0, "ran": []} (invoke(None, cfg) on
+    a finished thread), "end_replay": {"added": 1, "ran": []}, "int_and_str_ids": [5, 5]} on 1.x."""
+    _check_topic(topic)
+    app, ran = _ran_once(topic, []), []
+    point = snapshot_before(app, cfg("run-1"), "write")
+    steps = [s.metadata.get("step") for s in app.get_state_history(cfg("run-1"))]
+    update = app.update_state(point.config, {"angle": angle})
+    result = app.invoke(None, point.config)  # subtle: the config from before update_state, the lab's mistake
+    other = _ran_once(topic, [])
+    notes = other.get_state(other.update_state(snapshot_before(other, cfg("run-1"), "write").config,
+                                               {"notes": ["replaced"]}))
+    found = {"first_steps": {"get_state_history": steps[0], "history": steps[-1]},
+             "old_config": {"draft": result["draft"], "score": result["score"], "checkpoints":
+                            history_len(app, cfg("run-1")), "update_angle": app.get_state(update).values["angle"]},
+             "reducer": {"notes": notes.values["notes"], "next": list(notes.next), "source": notes.metadata["source"]},
+             "named_lists": history_len(app, update)}
+    for name, config in (("finished", None), ("end_replay", "end")):
+        finished = _ran_once(topic, ran)
+        before = history_len(finished, cfg("run-1"))
+        finished.invoke(None, finished.get_state(cfg("run-1")).config if config else cfg("run-1"))
+        found[name] = {"added": history_len(finished, cfg("run-1")) - before, "ran": ran[:]}
+    ids = build_graph(new_saver())
+    ids.invoke({"topic": topic}, cfg(1))
+    return dict(found, int_and_str_ids=[history_len(ids, cfg(1)), history_len(ids, cfg("1"))])
 
 def time_travel_tree(topic: str, angle: str) -> List[dict]:
     """checkpoint_rows() of one thread after a run, a replay and a fork before "write": the parent of
