@@ -2,7 +2,9 @@
 
 Prints: `weigh` at 1 MB and 10 MB (seconds, peak RSS above the interpreter's start, ratio to
 the payload; goal: at most WEIGH_GOAL times the payload at 10 MB), one thread run 1,000 times on
-each saver here (bytes and seconds per turn at the start and at the end), `make_report.py` end to
+each saver here (bytes and seconds per turn at the start and at the end), how many checkpoints a
+crash the moment review starts leaves, 20 times per durability mode on this leg and on
+langgraph 0.2.60 (.venv39) when it is there, `make_report.py` end to
 end against a fresh interpreter that only imports langgraph's graph API (medians, run side by
 side; goal: at most REPORT_GOAL times), and the test suite's time.
 Each measurement runs in a fresh child process so one cannot inflate another.
@@ -62,6 +64,25 @@ print(json.dumps(rows))
 """
 
 
+SPREAD = r"""
+import collections, json, sys
+sys.path.insert(0, sys.argv[1])
+import ckpt
+modes = list(ckpt.MODES) if ckpt.has_durability() else [None]
+print(json.dumps({str(mode): dict(collections.Counter(ckpt.crash_demo("가을", durability=mode)["checkpoints_after_crash"]
+                                                      for _ in range(int(sys.argv[2]))))
+                  for mode in modes}))
+"""
+CRASHES = 20  # unstaged crashes (killed the moment review starts) per durability mode
+
+
+def spread(python: str) -> dict:
+    """{mode: {checkpoints found: runs}} of CRASHES unstaged SQLite crashes under `python`."""
+    out = subprocess.run([python, "-c", SPREAD, ROOT, str(CRASHES)], check=True, capture_output=True,
+                         text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def turns(backend: str, url: str = "") -> list:
     out = subprocess.run([PY, "-c", TURN_LOOP, ROOT, backend, url, str(TURNS)], check=True, capture_output=True,
                          text=True).stdout
@@ -79,8 +100,8 @@ def weigh(size: int) -> dict:
     return json.loads(out)
 
 
-def ckpt_has(backend: str) -> bool:
-    return subprocess.run([PY, "-c", f"import sys; sys.path.insert(0, {ROOT!r}); import ckpt; "
+def ckpt_has(backend: str, python: str = PY) -> bool:
+    return subprocess.run([python, "-c", f"import sys; sys.path.insert(0, {ROOT!r}); import ckpt; "
                            f"sys.exit(not ckpt.has_backend({backend!r}))"]).returncode == 0
 
 
@@ -113,6 +134,16 @@ def main() -> int:
         got = {row["turn"]: row for row in turns(backend, url)}
         print(f"  {backend:>9}  {got[2]['added']:>20,}  {got[TURNS]['added']:>12,}  {got[2]['seconds']:>16.4f}  "
               f"{got[TURNS]['seconds']:>12.4f}  {got[TURNS]['stored']:>18,}")
+    print()
+
+    print(f"checkpoints a new saver finds after a crash the moment review starts ({CRASHES} runs per mode, "
+          "SQLite; found: runs):")
+    legs = [(PY, "this leg")] + [(os.path.join(ROOT, ".venv39", "bin", "python"), "langgraph 0.2.60 (.venv39)")]
+    for python, name in legs:
+        if os.path.exists(python) and ckpt_has("sqlite", python):
+            for mode, counts in spread(python).items():
+                shown = ", ".join(f"{found}: {runs}" for found, runs in sorted(counts.items()))
+                print(f"  {name}, durability {mode}: {shown}")
     print()
 
     imports, reports = [], []
