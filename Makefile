@@ -13,7 +13,7 @@ PIP_OPTS := --quiet --disable-pip-version-check
 
 ## make report: run ckpt.py live on the newest langgraph and write ckpt_report.json/.md
 report: $(VENV)/.report
-	$(VENV)/bin/python make_report.py
+	env -u AGCKPT_PG_URL $(VENV)/bin/python make_report.py  # the default report: no PostgreSQL rows
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)

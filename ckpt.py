@@ -62,7 +62,7 @@ def _angle_of(state: dict) -> str:
 
 def plan(state: dict) -> dict:
     """Pick the angle. {"topic": "가을"} -> {"stage": "plan", "angle": "기본", "notes": ["plan:가을"]}"""
-    return {"stage": "plan", "angle": _angle_of(state), "notes": [f"plan:{state.get('topic', '')}"]}
+    return {"stage": "plan", "angle": state.get("angle") or DEFAULT_ANGLE, "notes": [f"plan:{state.get('topic', '')}"]}
 
 def write(state: dict) -> dict:
     """Write "<topic>/<angle> " ANGLES[angle] times, stripped at both ends: {"topic": "가을", "angle":
@@ -86,7 +86,7 @@ def build_graph(checkpointer: Optional[BaseCheckpointSaver] = None) -> CompiledS
     anything but None or a saver (LangGraph would take it and fail inside the first run)."""
     if checkpointer is not None and not isinstance(checkpointer, BaseCheckpointSaver):
         hint = (": open_saver() is a context manager, use `with ckpt.open_saver(...) as saver:`"
-                if hasattr(checkpointer, "__enter__") else "")
+                if type(checkpointer).__name__ == "_GeneratorContextManager" else "")
         raise TypeError(f"checkpointer must be None or a saver such as new_saver(), "
                         f"got {type(checkpointer).__name__}{hint}")
     graph = StateGraph(State)
@@ -120,7 +120,7 @@ def _thread(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
                          f'"checkpoint_ns" and "checkpoint_id" (see cfg()), got {config!r}')
     if (conf.get("checkpoint_id") or conf.get("checkpoint_ns")) and getattr(app, "checkpointer", None) \
             and not list(app.get_state_history(config, limit=1)):
-        raise ValueError(f"config names a point thread {conf['thread_id']!r} does not have: checkpoint_ns "
+        raise ValueError(f"config names a point that thread {conf['thread_id']!r} does not have: checkpoint_ns "
                          f"{conf.get('checkpoint_ns', '')!r}, checkpoint_id {conf.get('checkpoint_id')!r}")
     return {"configurable": {"thread_id": conf["thread_id"], "checkpoint_ns": conf.get("checkpoint_ns", "")}}
 
@@ -164,7 +164,7 @@ def _point(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> Stat
         points = [s.next[0] for s in found if len(s.next) == 1]
         raise ValueError(f"node {node!r} has no point in this config's history: " + (
             f"the nodes that have one are {sorted(set(points))}" if points else
-            "the checkpoint it names is before no node" if found else "the thread has no history"))
+            "no checkpoint it lists is before a single node" if found else "the thread has no history"))
     return snap
 
 # ---------------------------------------------------------------------------------------
@@ -215,14 +215,20 @@ def _fault(part: Any, path: str, postgres: bool) -> Optional[Exception]:
     with contextlib.suppress(TypeError, ValueError, RecursionError):
         if _lab_json(back) == given:
             return None
-    kind = "" if back is None or type(back) is type(part) else f"a {type(back).__name__}: "
-    return ValueError(f"{path} of type {type(part).__name__} comes back from the saver as {kind}{back!r:.60}")
+    if back is None or type(back) is type(part):  # the same type: show what changed
+        return ValueError(f"{path} of type {type(part).__name__} comes back from the saver as {back!r:.60} "
+                          f"(given: {part!r:.60})")
+    kind = type(back).__name__
+    return ValueError(f"{path} of type {type(part).__name__} comes back from the saver as "
+                      f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}: {back!r:.60}")
 
 def check_value(value: Any, name: str = "value", backend: Optional[str] = None) -> None:
-    """None, or the error for the first part of `value` no saver stores as it is: ValueError
+    """Raise the error for the first part of `value` no saver stores as it is (else return None): ValueError
     'values["bulk"] of type set comes back from the saver as a list: [[1, 2]]' or 'cannot be written
     as JSON' (a lone surrogate, a cycle), TypeError where json or the serializer cannot write it at
     all (keys that cannot be sorted, an int beyond 64 bits). "postgres" also refuses NUL, NaN, inf."""
+    if backend not in (None, "memory", "sqlite", "postgres"):  # a typo would skip PostgreSQL's refusals
+        raise ValueError(f'backend must be None, "memory", "sqlite" or "postgres", got {backend!r}')
     problem, seen = _fault(value, name, backend == "postgres"), set()
     while problem is not None:  # descend to the first child that has the same problem
         seen.add(id(value))
@@ -388,8 +394,11 @@ def _check_durability(durability: Any) -> None:
 
 def invoke(app: CompiledStateGraph, inputs: Any, config: "RunnableConfig", durability: Optional[str] = None) -> Any:
     """app.invoke(inputs, config), passing `durability` ("exit", "async", "sync") through; None
-    keeps langgraph's default (async). ValueError for another mode, or any before langgraph 0.6."""
+    keeps langgraph's default (async). ValueError for another mode, or any before langgraph 0.6;
+    check_value's errors for inputs the saver would not store as they are."""
     _check_durability(durability)
+    if inputs is not None:
+        check_value(inputs, "inputs", "postgres" if "postgres" in type(app.checkpointer).__module__ else None)
     return app.invoke(inputs, config, **({"durability": durability} if durability else {}))
 
 def _saver_class(backend: str) -> Any:
@@ -1044,7 +1053,8 @@ def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
         with _temporary_file() as path:
             yield path, "run-1"
     else:
-        url, thread_id = os.path.abspath(url) if backend == "sqlite" else url, f"run-1-{uuid.uuid4().hex[:12]}"
+        absolute = backend == "sqlite" and not url.startswith("file:")  # the children may start elsewhere
+        url, thread_id = os.path.abspath(url) if absolute else url, f"run-1-{uuid.uuid4().hex[:12]}"
         with open_saver(backend, url) as saver:
             try:
                 yield url, thread_id
@@ -1113,7 +1123,7 @@ def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) ->
 # ---------------------------------------------------------------------------------------
 # subtle: a module loaded by path without an entry in sys.modules (as a grader may load it) cannot
 # build its graph on Python 3.9: StateGraph(State) reads sys.modules[State.__module__] (through
-# typing.get_type_hints) and raises KeyError. So it enters itself there, as a module of the same names.
+# typing.get_type_hints) and raises KeyError. So it enters itself there: the module whose dict this is.
 if __name__ not in sys.modules:
-    sys.modules[__name__] = type(sys)(__name__)
-    sys.modules[__name__].__dict__.update(globals())
+    import gc
+    sys.modules[__name__] = next(m for m in gc.get_referrers(globals()) if getattr(m, "__dict__", None) is globals())

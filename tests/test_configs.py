@@ -123,13 +123,13 @@ def not_in_thread(field, value):
     if field == "checkpoint_ns" and LG < (1,):
         return f"Subgraph {value} not found"
     ns, cid = ("", value) if field == "checkpoint_id" else (value, None)
-    return f"config names a point thread 't1' does not have: checkpoint_ns {ns!r}, checkpoint_id {cid!r}"
+    return f"config names a point that thread 't1' does not have: checkpoint_ns {ns!r}, checkpoint_id {cid!r}"
 
 
-def test_replay_from_the_ends_config_says_that_checkpoint_is_before_no_node(ran):
+def test_replay_from_the_ends_config_says_no_checkpoint_it_lists_is_before_a_node(ran):
     app, config = ran
     end = app.get_state(config).config  # names the last checkpoint, whose next is empty
-    with pytest.raises(ValueError, match="the checkpoint it names is before no node$"):
+    with pytest.raises(ValueError, match="no checkpoint it lists is before a single node$"):
         ckpt.replay(app, end, "review")
     assert ckpt.history_len(app, config) == 5
 
@@ -254,7 +254,7 @@ def test_readers_give_the_langgraph_answer_or_a_clear_error_and_change_nothing(r
         if isinstance(expected, type):
             with pytest.raises(expected) as info:
                 read(app, config)
-            word = {"bad_id": "config names a point thread 't1' does not have", "malformed": SHAPE,
+            word = {"bad_id": "config names a point that thread 't1' does not have", "malformed": SHAPE,
                     "bad_ns": "config names a point" if LG >= (1,) else "Subgraph"}[case[0]]
             assert word in str(info.value), (name, case, info.value)
         else:

@@ -46,6 +46,17 @@ def test_a_demo_on_a_sqlite_file_given_by_a_relative_path_leaves_exactly_the_thr
 
 
 @pytest.mark.sqlite
+def test_a_demo_on_a_sqlite_file_uri_uses_that_file_and_leaves_no_other(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with sqlite3.connect("uri.sqlite") as conn:  # an existing store, as a user's
+        conn.execute("CREATE TABLE kept (x)")
+    got = ckpt.restart_demo("가을", "sqlite", "file:uri.sqlite?mode=rwc")
+    assert (got["kept"], got["after_restart"], got["survives"]) == (5, 5, True), got
+    assert sorted(os.listdir(tmp_path)) == ["uri.sqlite"], os.listdir(tmp_path)  # no file named after the URI
+    assert sqlite_threads(tmp_path / "uri.sqlite") == {"checkpoints": [], "writes": []}, "the demo left its thread"
+
+
+@pytest.mark.sqlite
 def test_a_demo_that_fails_after_its_child_wrote_still_removes_its_thread(sqlite_store, monkeypatch):
     real, seen = ckpt._run_child, []
 

@@ -170,12 +170,17 @@ def test_without_the_check_plain_langgraph_stores_these_values_changed(ran, name
     assert ("None" if back is None else repr(back)) in CHANGED[name][2], back
 
 
+def shown(value, back):
+    """The end of the message: another type named with its article, the same type beside the value given."""
+    return back if back.startswith(("a ", "an ")) else f"{back} (given: {value!r:.60})"
+
+
 @pytest.mark.parametrize("name", list(CHANGED))
 def test_fork_refuses_a_value_the_saver_gives_back_changed_naming_the_path(ran, name):
     app, config = ran
     value, kind, back = CHANGED[name]
     message = refused(app, config, ValueError, lambda: ckpt.fork(app, config, "review", {"bulk": value}))
-    assert message == f'values["bulk"] of type {kind} comes back from the saver as {back}', message
+    assert message == f'values["bulk"] of type {kind} comes back from the saver as {shown(value, back)}', message
 
 
 @pytest.mark.parametrize("name", list(CHANGED))
@@ -183,7 +188,7 @@ def test_weigh_refuses_a_payload_the_saver_gives_back_changed_before_any_run(bui
     value, kind, back = CHANGED[name]
     with pytest.raises(ValueError) as info:
         ckpt.weigh("가을", value)
-    assert str(info.value) == f"payload of type {kind} comes back from the saver as {back}", info.value
+    assert str(info.value) == f"payload of type {kind} comes back from the saver as {shown(value, back)}", info.value
     assert built.call_count == 0
 
 

@@ -29,6 +29,7 @@ m = importlib.util.module_from_spec(spec)
 if sys.argv[2] == "registered":  # the importlib docs' recipe; "unregistered" is the common shortcut
     sys.modules["graded_ckpt"] = m
 spec.loader.exec_module(m)
+assert sys.modules["graded_ckpt"] is m, "the module in sys.modules is not the module the grader loaded"
 
 LG_TEXT = version("langgraph")
 LG = tuple(int(p) for p in LG_TEXT.split(".")[:3])

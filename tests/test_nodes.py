@@ -97,3 +97,9 @@ def test_the_three_nodes_chained_by_hand_score_the_draft_they_wrote(angle, draft
     reviewed = ckpt.review({"draft": drafted["draft"]})
     assert drafted["draft"] == draft, drafted
     assert reviewed == {"stage": "review", "score": score, "notes": [f"review:{score}"]}, reviewed
+
+
+def test_plan_passes_an_angle_not_in_angles_on_as_the_contract_says_and_write_refuses_it():
+    assert ckpt.plan({"topic": "가을", "angle": "긴글"})["angle"] == "긴글"
+    with pytest.raises(ValueError, match="angle must be one of"):
+        ckpt.write({"topic": "가을", "angle": "긴글"})

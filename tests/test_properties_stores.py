@@ -45,7 +45,7 @@ def not_in_thread(query_id, bad_ns):
     refuses a namespace itself (measured), otherwise ckpt names the config."""
     if bad_ns and LG < (1,):
         return "Subgraph "
-    return f"config names a point thread {query_id!r} does not have: "
+    return f"config names a point that thread {query_id!r} does not have: "
 
 
 def everything(saver, app, thread_id):
