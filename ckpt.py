@@ -939,7 +939,8 @@ def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> d
         app, config = build_graph(saver), cfg(thread_id)
         try:
             for _ in range(2):
-                app.invoke({"topic": topic}, config)
+                with _seeded_versions(saver):
+                    app.invoke({"topic": topic}, config)
             found = {"checkpoints": history_len(app, config), "stored": stored_bytes(saver, thread_id)["total"]}
             try:
                 saver.prune([thread_id], strategy="keep_latest")
