@@ -904,8 +904,9 @@ def turn_bytes(topic: str, turns: int, backend: str = "memory", url: Optional[st
                     values = app.invoke({"topic": topic}, cfg(thread_id))
                 rows.append({"turn": turn, "stored": stored_bytes(saver, thread_id)["total"],
                              "notes": state_bytes(values["notes"]), "state": state_bytes(values)})
-        finally:
-            saver.delete_thread(thread_id)
+        finally:  # a new memory or SQLite store goes with its saver (2.0.4's MemorySaver has no delete_thread)
+            if backend == "postgres":
+                saver.delete_thread(thread_id)
     return rows
 
 def pointer_bytes(topic: str, payload: Any) -> dict:
@@ -931,8 +932,8 @@ def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> d
     """What deleting and pruning free, on a new saver of `backend`, thread run twice: {"checkpoints":
     10, "stored": 8014, "prune": "NotImplementedError" or "", "after_prune": {"checkpoints": 1,
     "stored": ..., "replay": "ValueError: ..."} or None, "after_delete": {"checkpoints": 0, "stored":
-    0}}: prune(strategy="keep_latest") is called to find out whether the saver has it; a replay
-    before "write" shows what a pruned thread can still do."""
+    0} or None where the saver has no delete_thread}: prune(strategy="keep_latest") is called to find
+    out whether the saver has it; a replay before "write" shows what a pruned thread can still do."""
     _check_topic(topic, "-", backend)
     thread_id = f"prune-{uuid.uuid4().hex[:12]}"
     with open_saver(backend, url) as saver:
@@ -953,8 +954,11 @@ def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> d
             except (NotImplementedError, AttributeError) as exc:
                 found["prune"], found["after_prune"] = type(exc).__name__, None
         finally:
-            saver.delete_thread(thread_id)
-        found["after_delete"] = {"checkpoints": history_len(app, config), "stored": stored_bytes(saver, thread_id)["total"]}
+            deletes = hasattr(saver, "delete_thread")  # langgraph-checkpoint 2.0.4's MemorySaver has none
+            if deletes:
+                saver.delete_thread(thread_id)
+        found["after_delete"] = {"checkpoints": history_len(app, config),
+                                 "stored": stored_bytes(saver, thread_id)["total"]} if deletes else None
     return found
 
 # ---------------------------------------------------------------------------------------

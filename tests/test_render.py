@@ -51,6 +51,12 @@ def distinct(report):
     w["fat_total"] = w["thin_total"] + 100_000 + next(counter)
     rows["key_bytes"] = 200_000 + next(counter)
     rows["carried"] = [w["payload_bytes"] + rows["key_bytes"]]
+    # The longest chain carries the value far more often than any saver copies it, but for the last saver:
+    # so the sentence on the seed's claim names the savers that follow it and those that do not.
+    chains = r["chains"]
+    for chain in chains[1:]:
+        chain["savers"][0]["logical"]["carrying"] = 300_000 + next(counter)
+    chains[-1]["savers"][-1]["stored"]["copies"] = chains[-1]["savers"][0]["logical"]["carrying"] + 0.25
     f, lost = r["fork"], r["lost"]
     r["summary"].update(checkpoints_per_run=len(r["checkpoints"]), pending=r["pending"],
                         base_score=f["base_score"], fork_score=f["fork_score"], checkpoints_after_fork=f["total"],
@@ -77,10 +83,10 @@ def saved(r):
            ("#", f"페이로드 {r['weigh']['payload_bytes']} 바이트"),
            (top, f"한 번 실행하면 체크포인트가 {len(cps)}개 남는다"),
            (top, f"기본 실행의 점수(`base_score`)는 {f['base_score']}: 초안"),
-           (top, f"`notes`가 {t['same_thread_notes'][0]}개에서\n{t['same_thread_notes'][1]}개로 늘고 "
+           (top, f"`notes`가 {t['same_thread_notes'][0]}개에서 {t['same_thread_notes'][1]}개로 늘고 "
                  f"체크포인트는 {t['same_thread_checkpoints']}개가 된다"),
            (top, f"체크포인트 {t['other_thread_checkpoints']}개, 값 "),
-           (top, f"`notes`가\n{t['no_checkpointer_notes'][0]}개, {t['no_checkpointer_notes'][1]}개로 매번")]
+           (top, f"`notes`가 {t['no_checkpointer_notes'][0]}개, {t['no_checkpointer_notes'][1]}개로 매번")]
     out += [(top, row(f"#{c['position']} {c['source']} (step {c['step']})",
                       code_list(c["next"][:1]) if c["next"] else "(끝)", code_list(c["changed"]), c["bytes"]))
             for c in cps]
@@ -99,7 +105,7 @@ def travel(r):
     f, top = r["fork"], "## 되감기와 분기는 어떻게 다른가"
     out = [(top, row(f"`{x['from']}`", x["added"], code_list(x["ran"]), ", ".join(x["sources"])))
            for x in r["replays"]]
-    return out + [(top, f"체크포인트가\n{r['rerun']['added']}개 늘었다"),
+    return out + [(top, f"체크포인트가 {r['rerun']['added']}개 늘었다"),
                   (top, f"체크포인트는 {f['before']}개에서 {f['total']}개가 된다."),
                   (top, ("| 원래 가지 | ", f" | {f['base_score']} |")),
                   (top, (f"| 새 가지 (`{r['summary']['fork_angle']}`) | ", f" | {f['fork_score']} |"))]
@@ -114,7 +120,7 @@ def size(r):
             (top, "x-axis \"체크포인트\" [" + ", ".join(f'"{label}"' for label in labels) + "]"),
             (top, f"bar [{', '.join(map(str, rows['thin']))}]"),
             (top, f"line [{', '.join(map(str, rows['difference']))}]"),
-            (top, f"체크포인트 {w['checkpoints']}개 중 {w['carrying']}개가 그 값을 싣고 있다: 한 번 넣은\n"
+            (top, f"체크포인트 {w['checkpoints']}개 중 {w['carrying']}개가 그 값을 싣고 있다: 한 번 넣은 "
                   f"값이 상태로는 {w['carrying']}번 세어진다."),
             (top, f"fat_total − thin_total = {w['fat_total']} − {w['thin_total']} = {extra}바이트: 값을 실은 "
                   f"체크포인트마다 정확히 {rows['carried'][0]}바이트 = 페이로드 {w['payload_bytes']} + 키가 더하는 "
@@ -150,6 +156,63 @@ def physical(r):
     parts = [m["stored"]["parts"] for m in r["physical"]["x"]]
     return out + [(top, row(SAVERS[m["backend"]], p["checkpoints"], p["blobs"], p["writes"]))
                   for m, p in zip(r["physical"]["x"], parts)]
+
+
+def growth(r):
+    """The three subsections issue 19 adds under the size section: more nodes, more turns, the remedies."""
+    nodes, turns, fixes = "### 노드가 늘면", "### 턴이 늘면", "### 줄이는 방법과 그 대가"
+    chains, plain = r["chains"], r["turns"]["memory"]
+    first, last, rows = chains[0], chains[-1], plain["rows"]
+    copies = {m["backend"]: [c["savers"][i]["stored"]["copies"] for c in chains] for i, m in enumerate(first["savers"])}
+    carried = last["savers"][0]["logical"]["carrying"]
+    out = [(nodes, f"노드 {', '.join(str(c['nodes']) + '개' for c in chains[1:])}의 사슬을 만들고"),
+           (nodes, f"(노드 {first['nodes']}개는 위 표의 실행)"),
+           (nodes, f'x-axis "노드" [{", ".join(chr(34) + str(c["nodes"]) + chr(34) for c in chains)}]'),
+           (nodes, f"노드 {last['nodes']}개에서 값을 상태에 실은 체크포인트는 {carried}개다.")]
+    out += [(nodes, row(c["nodes"], c["savers"][0]["checkpoints"], c["savers"][0]["logical"]["carrying"],
+                        *(f"{m['stored']['copies']:.2f}" for m in c["savers"]))) for c in chains]
+    for backend, v in copies.items():
+        out.append((nodes, f"line [{', '.join(map(str, v))}]"))
+        out.append((nodes, f"{SAVERS[backend]}는 {v[-1]:.2f}개를 보관해 그 말이 맞다." if v[-1] >= carried / 2 else
+                           f"{SAVERS[backend]}는 노드 {first['nodes']}개에서 {v[0]:.2f}개, {last['nodes']}개에서 "
+                           f"{v[-1]:.2f}개로 거의 늘지 않는다"))
+    every_fifth = rows[4::5]
+    out += [(turns, f"그래프를 {rows[-1]['turn']}번 이어서 실행하며"),
+            (turns, f'x-axis "턴" [{", ".join(chr(34) + str(x["turn"]) + chr(34) for x in every_fifth)}]'),
+            (turns, f"처음 {rows[9]['turn']}턴과 마지막 {rows[9]['turn']}턴({rows[-10]['turn']}–{rows[-1]['turn']}턴)에 "
+                    "늘어난 바이트는 " + ", ".join(f"{SAVERS[b]} {t['first_ten']}바이트와 {t['last_ten']}바이트"
+                                              f"({t['ratio']}배)" for b, t in r["turns"].items()) + "다."),
+            (turns, f"`notes` 목록이다: {rows[0]['turn']}턴 뒤 {rows[0]['notes']}바이트, {rows[-1]['turn']}턴 뒤 "
+                    f"{rows[-1]['notes']}바이트이고, 상태의 나머지는 매 턴 {plain['rest'][0]}바이트로 같다.")]
+    out += [(turns, row(rows[i]["turn"], *(t["rows"][i]["stored"] for t in r["turns"].values()), rows[i]["notes"],
+                        rows[i]["state"])) for i in (0, 9, 19, 39)]
+    out += [(turns, f"line [{', '.join(str(x['stored']) for x in t['rows'][4::5])}]") for t in r["turns"].values()]
+    point = r["pointer"]
+    out += [(fixes, row(f"#{c['position']} {c['source']}", a, b))
+            for c, a, b in zip(r["checkpoints"], point["in_state"]["checkpoints"], point["pointer"]["checkpoints"])]
+    out += [(fixes, row("saver가 보관한 바이트", point["in_state"]["stored"], point["pointer"]["stored"])),
+            (fixes, row("store가 보관한 바이트", "—", point["pointer"]["store"])),
+            (fixes, f"store는 값을 한 번, {point['pointer']['store']}바이트로 보관한다")]
+    delta = r["delta"]
+    if "error" in delta:
+        out.append((fixes, f"설치된 langgraph {r['versions']['langgraph']}에는 `DeltaChannel`이 없어"))
+    else:
+        d, t = delta["rows"], [rows[i]["turn"] for i in (9, 19, 39)]
+        out += [(fixes, f"`notes`를 이 채널로 바꿔 {rows[-1]['turn']}턴을 다시 실행했다"),
+                (fixes, f"저장 바이트는 {t[1]}턴 뒤 {d[19]['stored']}바이트, {t[2]}턴 뒤 {d[39]['stored']}바이트다 (일반 "
+                        f"실행은 {rows[19]['stored']}바이트, {rows[39]['stored']}바이트). {t[1]}턴에서 {t[2]}턴으로 "
+                        f"{delta['doubled']}배가 됐고 (일반 {plain['doubled']}배), 마지막 {t[0]}턴에 쌓인 바이트는 처음 "
+                        f"{t[0]}턴의 {delta['ratio']}배다 (일반 {plain['ratio']}배)."),
+                (fixes, "매 턴의 상태는 두 실행에서 같다 (이 실행에서 확인: 아니오)")]  # distinct values differ
+    said = {"": "됐다", "NotImplementedError": "구현되지 않음 (`NotImplementedError`)",
+            "AttributeError": "메서드 없음 (`AttributeError`)"}
+    for backend, p in r["pruning"].items():
+        kept = [f"{x['checkpoints']}개, {x['stored']}바이트" if x else None for x in (p, p["after_prune"], p["after_delete"])]
+        out.append((fixes, row(SAVERS[backend], kept[0], said[p["prune"]], kept[1] or "—", kept[2] or "메서드 없음")))
+        if p["after_prune"]:
+            out.append((fixes, f"{SAVERS[backend]}에서 `prune` 뒤 `write` 앞에서 되감으면 그 지점이 없어 실패했다: "
+                               f"`{p['after_prune']['replay']}`."))
+    return out
 
 
 def gone(r):
@@ -188,7 +251,7 @@ def gone(r):
 
 
 def expected(r):
-    return saved(r) + travel(r) + size(r) + physical(r) + gone(r)
+    return saved(r) + travel(r) + size(r) + physical(r) + growth(r) + gone(r)
 
 
 def by_heading(md):
@@ -205,7 +268,9 @@ def by_heading(md):
 
 def measured_numbers(text):
     """The numbers from FIRST up in `text`, thousands separators dropped; not a chart's y-axis
-    (its top is computed from the largest value), not a shown length ("(200자)"), not "ISO 8601"."""
+    (its top is computed from the largest value), not a shown length ("(200자)"), not "ISO 8601",
+    not in a "참고" paragraph (fixed text, measured elsewhere: a date, a release)."""
+    text = "\n\n".join(p for p in text.split("\n\n") if not p.startswith("참고"))
     text = "\n".join(line for line in text.splitlines() if "y-axis" not in line).replace("ISO 8601", "")
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
     found = []

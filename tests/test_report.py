@@ -63,6 +63,14 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (size, "| 합계 | 399 | 6,447 | 6,048 |"),
         (size, "체크포인트 5개 중 4개가 그 값을 싣고 있다"),
         (size, "값을 실은 체크포인트마다 정확히 1,512바이트 = 페이로드 1,500 + 키가 더하는 12"),
+        (size, "| 10 | 12 | 11 | "),  # nodes, checkpoints, checkpoints carrying the value (issue 19)
+        (size, "| 30 | 32 | 31 | "),
+        (size, "노드 30개에서 값을 상태에 실은 체크포인트는 31개다."),
+        (size, "`notes` 목록이다: 1턴 뒤 43바이트, 40턴 뒤 1,720바이트이고, 상태의 나머지는 매 턴 106바이트로 같다."),
+        (size, "| #1 loop | 1,544 | "),  # the payload in the state, beside a key to it in a store
+        (size, "store는 값을 한 번, 1,500바이트로 보관한다"),
+        (size, "`DeltaChannel`은 `langgraph.channels`의 베타 채널이다" if LG >= (1, 2) else
+               f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`이 없어"),
         (lost, "스레드를 한 번 실행하면 체크포인트가 5개 남는다"),
         (lost, "같은 `thread_id`를 물으면 체크포인트 0개, 값 `{}`가"),
         (lost, "`survives_restart` = `false`"),
