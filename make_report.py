@@ -55,11 +55,22 @@ def _grown(rows: list) -> dict:
     return {"rows": rows, "first_ten": s[9], "last_ten": s[-1] - s[-11], "ratio": round((s[-1] - s[-11]) / s[9], 2),
             "doubled": round(s[-1] / s[19], 2), "rest": sorted({row["state"] - row["notes"] for row in rows})}
 
+def _growth(topic: str, payload: str, physical: list, postgres_url: str) -> dict:
+    """What a checkpoint costs as the work grows: longer chains, more turns, and the remedies."""
+    url, savers, found = {"postgres": postgres_url}, _savers(postgres_url), {}
+    try:
+        found["delta"] = _grown(ckpt.turn_bytes(topic, TURNS, delta=True))
+    except ImportError as exc:  # langgraph before 1.2
+        found["delta"] = {"error": type(exc).__name__}
+    return dict(found, turns={b: _grown(ckpt.turn_bytes(topic, TURNS, b, url.get(b))) for b in savers},
+                pruning={b: ckpt.pruning(topic, b, url.get(b)) for b in savers}, pointer=ckpt.pointer_bytes(topic, payload),
+                chains=[{"nodes": k, "savers": ckpt.physical_vs_logical(topic, payload, url=postgres_url, nodes=k)
+                         if k > 3 else physical} for k in CHAIN_NODES])
+
 def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None) -> dict:
     """Every figure of the report, from live calls of ckpt: one JSON-ready dict."""
-    payload, url, savers = "x" * payload_bytes, {"postgres": postgres_url}, _savers(postgres_url)
-    packages = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]]
-    packages += [ckpt.EXTRAS["postgres"]] if postgres_url else []
+    payload = "x" * payload_bytes
+    packages = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]] + [ckpt.EXTRAS["postgres"]] * bool(postgres_url)
     pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # the demos' children run meanwhile
     try:
         demos = {name: pool.submit(fn, **kw) for name, (fn, kw) in _demos(topic, postgres_url).items()}
@@ -76,16 +87,8 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
             "durability": ckpt.durability_counts(topic), "lost": ckpt.lost_demo(topic),
             "failed": {mode or "default": ckpt.failed_run(topic, mode)
                        for mode in (ckpt.MODES if ckpt.has_durability() else [None])},
-            "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)], "postgres": bool(postgres_url),
-            "turns": {b: _grown(ckpt.turn_bytes(topic, TURNS, b, url.get(b))) for b in savers},
-            "pruning": {b: ckpt.pruning(topic, b, url.get(b)) for b in savers},
-            "pointer": ckpt.pointer_bytes(topic, payload)})
-        r["chains"] = [{"nodes": k, "savers": ckpt.physical_vs_logical(topic, payload, url=postgres_url, nodes=k)
-                        if k > 3 else r["physical"]["x"]} for k in CHAIN_NODES]
-        try:
-            r["delta"] = _grown(ckpt.turn_bytes(topic, TURNS, delta=True))
-        except ImportError as exc:  # langgraph before 1.2
-            r["delta"] = {"error": type(exc).__name__}
+            "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)], "postgres": bool(postgres_url)})
+        r.update(_growth(topic, payload, r["physical"]["x"], postgres_url))
         thin, fat = [[c["bytes"] for c in run["checkpoints"]] for run in (r, ckpt.first_run(topic, payload))]
         difference = [f - t for t, f in zip(thin, fat)]  # each 0, or the payload and what its key adds
         r["rows"] = {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
