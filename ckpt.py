@@ -450,24 +450,54 @@ _PG_SETUP_KEY = int.from_bytes(b"agckpt", "big")  # the advisory lock every proc
 _FORMAT_SINCE = {3: "0.3.24", 4: "0.5.0"}  # checkpoint format -> first langgraph writing it
 _READS = 4 if _LANGGRAPH >= (0, 4, 10) else 3 if _LANGGRAPH >= (0, 3, 24) else 2  # newest format it reads
 
-def _connected(saver_class: Any, url: str) -> Any:
-    """A saver on a connection of its own, made as from_conn_string makes it (PostgreSQL: setup locked)."""
-    if saver_class.__name__ == "SqliteSaver":
-        import sqlite3
-        return saver_class(sqlite3.connect(url, check_same_thread=False))
-    from psycopg import Connection
-    from psycopg.rows import dict_row
-    saver = saver_class(Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row))
-    # subtle: two sessions running setup() at once both create the same tables and one fails. Polled,
-    # not pg_advisory_lock(): a session waiting inside a statement holds a snapshot, which the
-    # CREATE INDEX CONCURRENTLY of the setup() under way waits for.
+@contextlib.contextmanager
+def _setup_lock(conn: Any) -> Iterator[None]:
+    """Hold agckpt's PostgreSQL advisory lock: one session at a time runs a saver's setup().
+    subtle: two sessions running setup() at once both create the same tables and one fails. Polled,
+    not pg_advisory_lock(): a session waiting inside a statement holds a snapshot, which the
+    CREATE INDEX CONCURRENTLY of the setup() under way waits for."""
     deadline = time.monotonic() + 60
-    while not saver.conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_PG_SETUP_KEY,)).fetchone()["ok"]:
+    while not conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_PG_SETUP_KEY,)).fetchone()["ok"]:
         if time.monotonic() > deadline:
-            saver.conn.close()
             raise TimeoutError("another session has held agckpt's setup lock for 60 s")
         time.sleep(0.05)
-    return saver
+    try:
+        yield
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%s)", (_PG_SETUP_KEY,))
+
+def _connected(backend: str, url: str) -> Any:
+    """A saver set up on a connection of its own, made as from_conn_string makes it. ConnectionError
+    (one line, passwords ***) when the store cannot be opened or set up; the connection is closed."""
+    saver_class, conn = _saver_class(backend), None  # ImportError naming the extra comes first
+    try:
+        if backend == "sqlite":
+            import sqlite3
+            conn = sqlite3.connect(url, check_same_thread=False)
+            saver = saver_class(conn)
+            saver.setup()
+            return saver
+        from psycopg import Connection
+        from psycopg.rows import dict_row
+        conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row)
+        saver = saver_class(conn)
+        with _setup_lock(conn):
+            saver.setup()
+        return saver
+    except Exception as exc:
+        if conn is not None:
+            conn.close()
+        raise ConnectionError(_masked(f"cannot open the {backend} store at {url!r}: "
+                                      f"{str(exc).strip() or type(exc).__name__}".splitlines()[0])) from None
+
+def _check_format(saver: Any, url: str) -> None:
+    """ValueError when the store's newest checkpoint has a format the installed langgraph cannot read."""
+    newest = next(iter(saver.list(None, limit=1)), None)
+    fmt = newest.checkpoint.get("v") if newest else None
+    if isinstance(fmt, int) and fmt > _READS:
+        raise ValueError(f"the store at {_masked(repr(url))} holds checkpoints in format v{fmt}; the installed "
+                         f"langgraph {langgraph_version()} reads formats up to v{_READS}: read it with "
+                         f"langgraph >= {_FORMAT_SINCE.get(fmt, 'the release that wrote it')}")
 
 @contextlib.contextmanager
 def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[BaseCheckpointSaver]:
@@ -483,33 +513,19 @@ def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[B
     if backend == "memory":
         yield new_saver()
         return
-    saver, saver_class = None, _saver_class(backend)
     if url is None:  # a new SQLite file in a temporary folder
         with _temporary_file() as path, open_saver(backend, path) as saver:
             yield saver
         return
+    saver = _connected(backend, url)
     try:
-        try:
-            saver = _connected(saver_class, url)
-            saver.setup()
-            newest = next(iter(saver.list(None, limit=1)), None)
-        except Exception as exc:
-            raise ConnectionError(_masked(f"cannot open the {backend} store at {url!r}: "
-                                          f"{str(exc).strip() or type(exc).__name__}".splitlines()[0])) from None
-        finally:
-            if backend == "postgres" and saver is not None and not saver.conn.closed:
-                saver.conn.execute("SELECT pg_advisory_unlock(%s)", (_PG_SETUP_KEY,))
-        fmt = newest.checkpoint.get("v") if newest else None
-        if isinstance(fmt, int) and fmt > _READS:
-            raise ValueError(f"the store at {_masked(repr(url))} holds checkpoints in format v{fmt}; the installed "
-                             f"langgraph {langgraph_version()} reads formats up to v{_READS}: read it with "
-                             f"langgraph >= {_FORMAT_SINCE.get(fmt, 'the release that wrote it')}")
+        _check_format(saver, url)
         yield saver
     finally:
         with _ctrl_c_after():
             # subtle: after Ctrl-C a LangGraph background write may still be using the connection;
             # closing it under that write crashes the interpreter (SIGSEGV): close it holding the lock
-            if saver is not None and saver.lock.acquire(timeout=0.5):
+            if saver.lock.acquire(timeout=0.5):
                 saver.conn.close()
                 saver.lock.release()
 
@@ -651,7 +667,7 @@ def update_state_demo(topic: str, angle: str) -> dict:
     "source": "update"}, "named_lists": 1, "finished": {"added": 0, "ran": []} (invoke(None, cfg) on
     a finished thread), "end_replay": {"added": 1, "ran": []}, "int_and_str_ids": [5, 5]} on 1.x."""
     _check_topic(topic)
-    app, ran = _ran_once(topic, []), []
+    app = _ran_once(topic, [])
     point = snapshot_before(app, cfg("run-1"), "write")
     steps = [s.metadata.get("step") for s in app.get_state_history(cfg("run-1"))]
     update = app.update_state(point.config, {"angle": angle})
@@ -665,10 +681,10 @@ def update_state_demo(topic: str, angle: str) -> dict:
              "reducer": {"notes": notes.values["notes"], "next": list(notes.next), "source": notes.metadata["source"]},
              "named_lists": history_len(app, update)}
     for name, config in (("finished", None), ("end_replay", "end")):
-        finished = _ran_once(topic, ran)
+        finished = _ran_once(topic, ran := [])
         before = history_len(finished, cfg("run-1"))
         finished.invoke(None, finished.get_state(cfg("run-1")).config if config else cfg("run-1"))
-        found[name] = {"added": history_len(finished, cfg("run-1")) - before, "ran": ran[:]}
+        found[name] = {"added": history_len(finished, cfg("run-1")) - before, "ran": ran}
     ids = build_graph(new_saver())
     ids.invoke({"topic": topic}, cfg(1))
     return dict(found, int_and_str_ids=[history_len(ids, cfg(1)), history_len(ids, cfg("1"))])

@@ -3,10 +3,9 @@
     python make_report.py                       # topic 가을, 1,500-byte payload, fork angle 비교
     python make_report.py --topic "내 주제" --payload-bytes 4000 --out-dir /tmp/out
 
-Every number in both files comes from calling ckpt's measures; this file calls no graph and
-imports no langgraph. The Markdown is a template (one per section, below) filled from the
-same dict the JSON is cut from; it holds no timestamps and no checkpoint ids, so two runs
-with the same arguments write identical files.
+Every number in both files comes from calling ckpt's measures; this file calls no graph and imports no
+langgraph. The Markdown is a template per section, filled from the dict the JSON is cut from; it holds no
+timestamps or checkpoint ids, so two runs with the same arguments write identical files.
 """
 import argparse, json, os, random, re, signal, string, sys, sysconfig, tempfile
 from collections import Counter
@@ -23,8 +22,7 @@ JSON_NAME, MD_NAME = "ckpt_report.json", "ckpt_report.md"
 MIN_PAYLOAD, MAX_PAYLOAD = 300, 100_000_000  # bytes: enough to see the difference; fits in memory
 OTHER_TOPIC = "겨울"  # the input given at a past checkpoint, in place of None
 FORK_ANGLES = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
-SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)",
-               "postgres": "PostgreSQL (PostgresSaver)"}
+SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)", "postgres": "PostgreSQL (PostgresSaver)"}
 COLORS = {"memory": ("#1f77b4", "파랑"), "sqlite": ("#d62728", "빨강"), "postgres": ("#2ca02c", "초록")}  # chart lines
 CHAIN_NODES, TURNS, TABLE_TURNS = (3, 10, 30), 40, (1, 10, 20, 40)  # 3 nodes: the lab's graph
 
@@ -34,8 +32,7 @@ def _savers(postgres_url: str) -> list:
 
 def _demos(topic: str, postgres_url: str) -> dict:
     """The restart and crash demos, on every saver installed here. Crash rows come from deterministic settings only:
-    durability="sync" where langgraph has it, else a review that works until the earlier checkpoints are stored
-    (wait_saved)."""
+    durability="sync" where langgraph has it, else a review that waits until the earlier checkpoints are stored."""
     steady, jobs = {"durability": "sync"} if ckpt.has_durability() else {"wait_saved": True}, {}
     for backend in _savers(postgres_url):
         where = dict(topic=topic, backend=backend, url=postgres_url if backend == "postgres" else None)
@@ -49,8 +46,7 @@ def _demos(topic: str, postgres_url: str) -> dict:
     return jobs
 
 def _grown(rows: list) -> dict:
-    """turn_bytes' rows and how they grew: bytes added in the first ten turns, in the last ten, their ratio; stored
-    after the last turn ÷ after turn 20 ("doubled"); the state's bytes besides notes (one value: notes alone grew)."""
+    """turn_bytes' rows and their growth: bytes the first and last ten turns add, their ratio, last ÷ turn 20, the rest."""
     s = [row["stored"] for row in rows]
     return {"rows": rows, "first_ten": s[9], "last_ten": s[-1] - s[-11], "ratio": round((s[-1] - s[-11]) / s[9], 2),
             "doubled": round(s[-1] / s[19], 2), "rest": sorted({row["state"] - row["notes"] for row in rows})}
@@ -67,34 +63,39 @@ def _growth(topic: str, payload: str, physical: list, postgres_url: str) -> dict
                 chains=[{"nodes": k, "savers": ckpt.physical_vs_logical(topic, payload, url=postgres_url, nodes=k)
                          if k > 3 else physical} for k in CHAIN_NODES])
 
-def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None) -> dict:
-    """Every figure of the report, from live calls of ckpt: one JSON-ready dict."""
+def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str) -> dict:
+    """The figures measured in this process, while the demos' children run."""
     payload = "x" * payload_bytes
     packages = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]] + [ckpt.EXTRAS["postgres"]] * bool(postgres_url)
+    r = dict(ckpt.first_run(topic), **{
+        "versions": {"python": ".".join(map(str, sys.version_info[:3])),
+                     **{name: v for name in packages if (v := ckpt.package_version(name))}},
+        "threads": ckpt.thread_demo(topic), "replays": ckpt.replay_rows(topic),
+        "rerun": ckpt.rerun_with_input(topic, OTHER_TOPIC), "fork": ckpt.fork_demo(topic, fork_angle),
+        "tree": ckpt.time_travel_tree(topic, fork_angle), "weigh": ckpt.weigh(topic, payload),
+        "sweep": [dict(row, extra=row["fat_total"] - row["thin_total"]) for row in
+                  (ckpt.weigh(topic, "x" * (payload_bytes * n)) for n in range(1, 6))],
+        "physical": {kind: ckpt.physical_vs_logical(topic, value, url=postgres_url) for kind, value
+                     in (("x", payload), ("random", incompressible(payload_bytes)))},
+        "durability": ckpt.durability_counts(topic), "lost": ckpt.lost_demo(topic),
+        "failed": {mode or "default": ckpt.failed_run(topic, mode)
+                   for mode in (ckpt.MODES if ckpt.has_durability() else [None])},
+        "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)], "postgres": bool(postgres_url)})
+    r.update(_growth(topic, payload, r["physical"]["x"], postgres_url))
+    thin, fat = [[c["bytes"] for c in run["checkpoints"]] for run in (r, ckpt.first_run(topic, payload))]
+    difference = [f - t for t, f in zip(thin, fat)]  # each 0, or the payload and what its key adds
+    r["rows"] = {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
+                 "key_bytes": ckpt.state_bytes({"bulk": "", "topic": ""}) - ckpt.state_bytes({"topic": ""})}
+    r["placement"] = next((m["placement"] for m in r["physical"]["x"] if m["backend"] == "postgres"), None)
+    return r
+
+def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None) -> dict:
+    """Every figure of the report, from live calls of ckpt: one JSON-ready dict."""
     pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # the demos' children run meanwhile
     try:
         demos = {name: pool.submit(fn, **kw) for name, (fn, kw) in _demos(topic, postgres_url).items()}
-        r = dict(ckpt.first_run(topic), **{
-            "versions": {"python": ".".join(map(str, sys.version_info[:3])),
-                         **{name: v for name in packages if (v := ckpt.package_version(name))}},
-            "threads": ckpt.thread_demo(topic), "replays": ckpt.replay_rows(topic),
-            "rerun": ckpt.rerun_with_input(topic, OTHER_TOPIC), "fork": ckpt.fork_demo(topic, fork_angle),
-            "tree": ckpt.time_travel_tree(topic, fork_angle), "weigh": ckpt.weigh(topic, payload),
-            "sweep": [dict(row, extra=row["fat_total"] - row["thin_total"]) for row in
-                      (ckpt.weigh(topic, "x" * (payload_bytes * n)) for n in range(1, 6))],
-            "physical": {kind: ckpt.physical_vs_logical(topic, value, url=postgres_url) for kind, value
-                         in (("x", payload), ("random", incompressible(payload_bytes)))},
-            "durability": ckpt.durability_counts(topic), "lost": ckpt.lost_demo(topic),
-            "failed": {mode or "default": ckpt.failed_run(topic, mode)
-                       for mode in (ckpt.MODES if ckpt.has_durability() else [None])},
-            "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)], "postgres": bool(postgres_url)})
-        r.update(_growth(topic, payload, r["physical"]["x"], postgres_url))
-        thin, fat = [[c["bytes"] for c in run["checkpoints"]] for run in (r, ckpt.first_run(topic, payload))]
-        difference = [f - t for t, f in zip(thin, fat)]  # each 0, or the payload and what its key adds
-        r["rows"] = {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
-                     "key_bytes": ckpt.state_bytes({"bulk": "", "topic": ""}) - ckpt.state_bytes({"topic": ""})}
+        r = _measured(topic, payload_bytes, fork_angle, postgres_url)
         r["demos"] = {name: future.result() for name, future in demos.items()}
-        r["placement"] = next((m["placement"] for m in r["physical"]["x"] if m["backend"] == "postgres"), None)
     except KeyboardInterrupt:  # subtle: a SIGINT sent to this process alone never reaches the demos'
         if os.getpgrp() == os.getpid():  # children: pass it on to our group, so they end now, not in seconds
             signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -355,7 +356,6 @@ def gitgraph(tree: list) -> str:
     lines = ["```mermaid", "%%{init: {'gitGraph': {'mainBranchName': '처음 실행'}}}%%", "gitGraph"]
     for row in tree:
         kids.setdefault(row["parent"], []).append(row)
-
     def walk(row: dict, lane: str) -> None:
         later = []
         while row is not None:
@@ -481,12 +481,10 @@ def physical_fields(r: dict) -> dict:
         missing_sqlite=_missing(r, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행을 센 값이다"),
         parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "pending writes"], parts))
 
-def growth_fields(r: dict) -> dict:
-    chains, turns, point, names = r["chains"], r["turns"], r["pointer"], SAVER_NAMES
-    copies = {m["backend"]: [c["savers"][i]["stored"]["copies"] for c in chains]
-              for i, m in enumerate(chains[0]["savers"])}
-    carrying = [c["savers"][0]["logical"]["carrying"] for c in chains]
-    rows, rest, first, last = turns["memory"]["rows"], turns["memory"]["rest"], chains[0]["nodes"], chains[-1]["nodes"]
+def chain_fields(r: dict) -> dict:
+    chains, names = r["chains"], SAVER_NAMES
+    copies = {m["backend"]: [c["savers"][i]["stored"]["copies"] for c in chains] for i, m in enumerate(chains[0]["savers"])}
+    carrying, first, last = [c["savers"][0]["logical"]["carrying"] for c in chains], chains[0]["nodes"], chains[-1]["nodes"]
     return dict(
         chain_nodes=", ".join(f"{c['nodes']}개" for c in chains[1:]), lab_nodes=first, most=last,
         chain_table=table(["노드", "체크포인트", "값을 상태에 실은 체크포인트"] + [f"{names[b]} 사본" for b in copies],
@@ -497,7 +495,12 @@ def growth_fields(r: dict) -> dict:
         most_carrying=carrying[-1], claim="".join(  # about a copy per node, or hardly more than with the fewest
             f" {names[b]}는 {v[-1]:.2f}개를 보관해 그 말이 맞다." if v[-1] >= carrying[-1] / 2 else
             f" {names[b]}는 노드 {first}개에서 {v[0]:.2f}개, {last}개에서 {v[-1]:.2f}개로 거의 늘지 않는다: 바뀌지 않은 "
-            "채널의 값은 버전마다 한 번만 보관하기 때문이다." for b, v in copies.items()),
+            "채널의 값은 버전마다 한 번만 보관하기 때문이다." for b, v in copies.items()))
+
+def growth_fields(r: dict) -> dict:
+    turns, point, names = r["turns"], r["pointer"], SAVER_NAMES
+    rows, rest = (turns["memory"][k] for k in ("rows", "rest"))
+    return dict(
         turns=rows[-1]["turn"], turn_table=table(["턴"] + [names[b] for b in turns] + ["`notes`", "상태 전체"], [
             [rows[t - 1]["turn"]] + [n(x["rows"][t - 1]["stored"]) for x in turns.values()]
             + [n(rows[t - 1]["notes"]), n(rows[t - 1]["state"])] for t in TABLE_TURNS]),
@@ -513,7 +516,7 @@ def growth_fields(r: dict) -> dict:
             [_label(c), n(a), n(b)] for c, a, b in zip(r["checkpoints"], *(point[k]["checkpoints"] for k in point))]
             + [["saver가 보관한 바이트"] + [n(point[k]["stored"]) for k in point],
                ["store가 보관한 바이트", "—", n(point["pointer"]["store"])]]),
-        store=n(point["pointer"]["store"]), delta=_delta(r), **_pruning(r))
+        store=n(point["pointer"]["store"]), delta=_delta(r), **_pruning(r), **chain_fields(r))
 
 def _delta(r: dict) -> str:
     plain, delta = r["turns"]["memory"], r["delta"]
@@ -581,8 +584,7 @@ def _durability(r: dict) -> str:
 def _trap(r: dict) -> str:
     t = r["demos"].get("trap")
     if t is None:
-        return _missing(r, "sqlite", "이 절은 자식 프로세스가 SQLite 파일에 남긴 스레드를 새 saver가 읽은 결과다",
-                        "이 절의 값은").strip()
+        return _missing(r, "sqlite", "이 절은 자식 프로세스가 SQLite 파일에 남긴 스레드를 새 saver가 읽은 결과다", "이 절의 값은").strip()
     hidden = not t["next_after_crash"]
     return TRAP.substitute(
         history_next=", ".join(lit(x[0]) if x else "(끝)" for x in t["history_next"]),
@@ -637,9 +639,8 @@ def parser(out_dir: str = None) -> argparse.ArgumentParser:
                    help=f"angle to fork with before 'write': one of {FORK_ANGLES} (default: %(default)s)")
     p.add_argument("--postgres-url", default=os.environ.get("AGCKPT_PG_URL") or None, metavar="URL",
                    help="also measure a PostgreSQL saver at this libpq URL (default: $AGCKPT_PG_URL, else none)")
-    p.add_argument("--out-dir", default=out_dir or default_out_dir(), help="folder to write both files into, created "
-                   "when missing (default: the folder of ckpt.py; the current folder for an installed copy or "
-                   "agckpt-report)")
+    p.add_argument("--out-dir", default=out_dir or default_out_dir(), help="folder to write both files into, created when "
+                   "missing (default: the folder of ckpt.py; the current folder for an installed copy or agckpt-report)")
     return p
 
 def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -652,20 +653,20 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         p.error(f"--topic: {exc}")
     if args.fork_angle not in FORK_ANGLES:
         p.error(f"--fork-angle must be one of {FORK_ANGLES}, got {args.fork_angle!r}")
-    if os.path.exists(args.out_dir) and not os.path.isdir(args.out_dir):
-        p.error(f"--out-dir {args.out_dir!r} is a file, not a folder")
-    try:
-        os.makedirs(args.out_dir, exist_ok=True)
-    except OSError as exc:
-        p.error(f"--out-dir {args.out_dir!r} cannot be created: {exc.strerror}")
-    if not os.access(args.out_dir, os.W_OK | os.X_OK):
-        p.error(f"--out-dir {args.out_dir!r} cannot be written")
     try:
         if args.postgres_url:
             with ckpt.open_saver("postgres", args.postgres_url):
                 pass
     except (ImportError, ConnectionError, ValueError, RuntimeError) as exc:
         p.error(f"--postgres-url: {exc}")
+    if os.path.exists(args.out_dir) and not os.path.isdir(args.out_dir):
+        p.error(f"--out-dir {args.out_dir!r} is a file, not a folder")
+    try:  # last: a usage error above leaves no new folder behind
+        os.makedirs(args.out_dir, exist_ok=True)
+    except OSError as exc:
+        p.error(f"--out-dir {args.out_dir!r} cannot be created: {exc.strerror}")
+    if not os.access(args.out_dir, os.W_OK | os.X_OK):
+        p.error(f"--out-dir {args.out_dir!r} cannot be written")
 
 def main(argv=None, out_dir: str = None) -> int:
     """Measure and write both files; `out_dir` replaces the default of --out-dir. Returns 0."""
@@ -681,9 +682,8 @@ def main(argv=None, out_dir: str = None) -> int:
     return 0
 
 def run(out_dir: str = None) -> None:
-    """main() as a command: exits 0, 2 on a usage error, 130 after Ctrl-C. subtle: after Ctrl-C it leaves through
-    os._exit once the cleanup has run: a LangGraph run interrupted while starting a worker thread leaves that thread
-    waiting for work forever, and Python's ordinary exit would wait for it."""
+    """main() as a command: exits 0, 2 on a usage error, 130 after Ctrl-C. subtle: after Ctrl-C it leaves through os._exit
+    once the cleanup has run: an interrupted LangGraph run can leave a worker thread Python's exit would wait for."""
     try:
         status = main(out_dir=out_dir)
     except KeyboardInterrupt:

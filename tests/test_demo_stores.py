@@ -58,14 +58,13 @@ def test_a_demo_on_a_sqlite_file_uri_uses_that_file_and_leaves_no_other(tmp_path
 
 @pytest.mark.sqlite
 def test_a_demo_that_fails_after_its_child_wrote_still_removes_its_thread(sqlite_store, monkeypatch):
-    real, seen = ckpt._run_child, []
+    real, seen = ckpt._run_child, []  # a fault injected: no public way fails a demo between its child and its cleanup
 
     def run_then_fail(job, **kwargs):
         real(job, **kwargs)
         seen.append(sqlite_threads(sqlite_store)["checkpoints"])
         raise RuntimeError("the demo gave up")
 
-    # a fault injected: no public way makes a demo fail between its child's writes and its cleanup
     monkeypatch.setattr(ckpt, "_run_child", run_then_fail)
     with pytest.raises(RuntimeError, match="the demo gave up"):
         ckpt.restart_demo(TOPIC, "sqlite", str(sqlite_store))
