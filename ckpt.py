@@ -30,9 +30,7 @@ if TYPE_CHECKING:  # a config is a plain dict at run time; this is its type for 
 __all__ = [  # the lab's contract, then what beyond the lab adds to it (at the banner)
     "ANGLES", "State", "plan", "write", "review", "build_graph", "new_saver", "cfg",
     "history", "history_len", "pending", "snapshot_before", "replay", "fork",
-    "state_bytes", "history_bytes", "weigh", "lost_demo", "NODES", "DEFAULT_ANGLE", "check_value",
-    "payload_size",
-]
+    "state_bytes", "history_bytes", "weigh", "lost_demo", "NODES", "DEFAULT_ANGLE", "check_value", "payload_size"]
 
 NODES = ("plan", "write", "review")  # the graph's nodes, in the order they run
 
@@ -148,8 +146,7 @@ def pending(app: CompiledStateGraph, config: "RunnableConfig") -> List[str]:
     ["__start__", "plan", "write", "review", ""] after one run. Errors as history()."""
     return [snap.next[0] if snap.next else "" for snap in history(app, config)]
 
-def snapshot_before(app: CompiledStateGraph, config: "RunnableConfig",
-                    node: str) -> Optional[StateSnapshot]:
+def snapshot_before(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> Optional[StateSnapshot]:
     """The latest snapshot with `next == (node,)`, the last point before `node` ran, or None: a
     StateSnapshot whose `.config` names the checkpoint. Rests on `app.get_state_history(config)`,
     newest first. Errors as history()."""
@@ -277,8 +274,7 @@ def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: d
     forked_config = app.update_state(snap.config, values)
     # subtle: continue from the config update_state returned; the old one is the old branch
     result = app.invoke(None, forked_config)
-    return {"forked_config": forked_config, "result": result, "original": original,
-            "total": history_len(app, thread)}
+    return {"forked_config": forked_config, "result": result, "original": original, "total": history_len(app, thread)}
 
 # ---------------------------------------------------------------------------------------
 # 6. Bytes: what a checkpoint costs.
@@ -591,19 +587,19 @@ def checkpoint_rows(app: CompiledStateGraph, config: "RunnableConfig") -> List[d
 def first_run(topic: str, payload: Any = None) -> dict:
     """One run of "run-1" on a new saver (`payload` in "bulk", unless None), read three ways:
     {"checkpoints": checkpoint_rows(...), "pending": ["__start__", "plan", "write", "review", ""],
-    "anatomy": anatomy(...)}."""
+    "anatomy": anatomy(...) of the last checkpoint, "input_anatomy": anatomy(...) of the first}."""
     _check_topic(topic, "-" if payload is None else payload)
     app = _run_once({"topic": topic} if payload is None else {"topic": topic, "bulk": payload})
     return {"checkpoints": checkpoint_rows(app, cfg("run-1")), "pending": pending(app, cfg("run-1")),
-            "anatomy": anatomy(app, cfg("run-1"))}
+            "anatomy": anatomy(app, cfg("run-1")), "input_anatomy": anatomy(app, history(app, cfg("run-1"))[0].config)}
 
 def thread_demo(topic: str) -> dict:
     """What a thread_id keeps: {"same_thread_notes": [3, 6], "same_thread_checkpoints": 10,
-    "history_newest_first": True, "other_thread_checkpoints": 0, "other_thread_values": {},
-    "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}."""
+    "history_newest_first": True, "other_thread_notes": 3, "other_thread_checkpoints": 5 (t2 run once
+    after t1's two runs), "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}."""
     _check_topic(topic)
     app, bare = build_graph(new_saver()), build_graph()
-    runs = [len(app.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
+    runs = [len(app.invoke({"topic": topic}, cfg(tid))["notes"]) for tid in ("t1", "t1", "t2")]
     bare_runs = [len(bare.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
     try:
         bare.get_state(cfg("t1"))
@@ -611,10 +607,9 @@ def thread_demo(topic: str) -> dict:
     except ValueError as exc:
         error = f"ValueError: {exc}"
     steps = [snap.metadata.get("step") for snap in app.get_state_history(cfg("t1"))]
-    return {"same_thread_notes": runs, "same_thread_checkpoints": history_len(app, cfg("t1")),
+    return {"same_thread_notes": runs[:2], "same_thread_checkpoints": history_len(app, cfg("t1")),
             "history_newest_first": steps == sorted(steps, reverse=True),
-            "other_thread_checkpoints": history_len(app, cfg("t2")),
-            "other_thread_values": dict(app.get_state(cfg("t2")).values),
+            "other_thread_notes": runs[2], "other_thread_checkpoints": history_len(app, cfg("t2")),
             "no_checkpointer_notes": bare_runs, "no_checkpointer_error": error}
 
 def replay_rows(topic: str) -> List[dict]:
@@ -698,16 +693,20 @@ def time_travel_tree(topic: str, angle: str) -> List[dict]:
     fork(app, cfg("run-1"), "write", {"angle": angle})
     return checkpoint_rows(app, cfg("run-1"))
 
-def durability_counts(topic: str) -> Optional[Dict[str, int]]:
+def durability_counts(topic: str) -> Dict[str, Any]:
     """Checkpoints kept after one run per durability mode: {"exit": 1, "async": 5, "sync": 5} on
-    langgraph >= 0.6, None before. Rests on `app.invoke(..., durability=mode)`."""
+    langgraph >= 0.6; before, what its invoke says to the mode: {"error": "TypeError: stream() got an
+    unexpected keyword argument 'durability'"}. Rests on `app.invoke(..., durability=mode)`."""
     _check_topic(topic)
     counts = {}
-    for mode in MODES if has_durability() else ():
+    for mode in MODES:
         app = build_graph(new_saver())
-        invoke(app, {"topic": topic}, cfg("run-1"), durability=mode)
+        try:
+            app.invoke({"topic": topic}, cfg("run-1"), durability=mode)
+        except TypeError as exc:  # langgraph before 0.6
+            return {"error": f"TypeError: {exc}"}
         counts[mode] = history_len(app, cfg("run-1"))
-    return counts or None
+    return counts
 
 def failed_run(topic: str, durability: Optional[str] = None) -> dict:
     """A run whose `review` raises an exception, then a resume with input None: {"durability":

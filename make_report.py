@@ -10,13 +10,14 @@ timestamps or checkpoint ids, so two runs with the same arguments write identica
 import argparse, json, os, random, re, signal, string, sys, sysconfig, tempfile
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from string import Template
 
 try:
     import ckpt
 except KeyboardInterrupt:  # Ctrl-C while langgraph is still being imported: nothing to clean up
     print("make_report.py: interrupted", file=sys.stderr)
     raise SystemExit(130) from None
+from report_ko import (CHECKED, DELTA, DURABILITY, FIELD_PURPOSES, GLOSSARY, GROWTH, HEADER, LOST, MISTAKES, NO_DELTA,
+                       NO_DURABILITY, REPLAY_FORK, REPLAY_PLAIN, SAVED, SIZE, SPREAD, TRAP, TRAVEL, particles)
 
 JSON_NAME, MD_NAME = "ckpt_report.json", "ckpt_report.md"
 MIN_PAYLOAD, MAX_PAYLOAD = 300, 100_000_000  # bytes: enough to see the difference; fits in memory
@@ -63,15 +64,17 @@ def _growth(topic: str, payload: str, physical: list, postgres_url: str) -> dict
                 chains=[{"nodes": k, "savers": ckpt.physical_vs_logical(topic, payload, url=postgres_url, nodes=k)
                          if k > 3 else physical} for k in CHAIN_NODES])
 
-def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str) -> dict:
+def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str, say) -> dict:
     """The figures measured in this process, while the demos' children run."""
     payload = "x" * payload_bytes
+    say(f"measuring runs, replays, forks and bytes with a {payload_bytes:,}-byte payload")
     packages = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]] + [ckpt.EXTRAS["postgres"]] * bool(postgres_url)
     r = dict(ckpt.first_run(topic), **{
         "versions": {"python": ".".join(map(str, sys.version_info[:3])),
                      **{name: v for name in packages if (v := ckpt.package_version(name))}},
         "threads": ckpt.thread_demo(topic), "replays": ckpt.replay_rows(topic),
         "rerun": ckpt.rerun_with_input(topic, OTHER_TOPIC), "fork": ckpt.fork_demo(topic, fork_angle),
+        "update": ckpt.update_state_demo(topic, fork_angle),
         "tree": ckpt.time_travel_tree(topic, fork_angle), "weigh": ckpt.weigh(topic, payload),
         "sweep": [dict(row, extra=row["fat_total"] - row["thin_total"]) for row in
                   (ckpt.weigh(topic, "x" * (payload_bytes * n)) for n in range(1, 6))],
@@ -81,20 +84,34 @@ def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str
         "failed": {mode or "default": ckpt.failed_run(topic, mode)
                    for mode in (ckpt.MODES if ckpt.has_durability() else [None])},
         "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)], "postgres": bool(postgres_url)})
+    say(f"measuring longer chains, {TURNS} turns and the remedies")
     r.update(_growth(topic, payload, r["physical"]["x"], postgres_url))
-    thin, fat = [[c["bytes"] for c in run["checkpoints"]] for run in (r, ckpt.first_run(topic, payload))]
+    runs = (r, ckpt.first_run(topic, payload))
+    for key, size in (("input_start", lambda a: a["checkpoint"]["channel_values"]["__start__"]),  # the input checkpoint's
+                      ("input_metadata", lambda a: ckpt.state_bytes(a["metadata"]))):  # input channel and metadata
+        thin_fat = [size(x["input_anatomy"]) for x in runs]
+        r[key] = {"thin": thin_fat[0], "fat": thin_fat[1], "difference": thin_fat[1] - thin_fat[0]}
+    thin, fat = [[c["bytes"] for c in run["checkpoints"]] for run in runs]
     difference = [f - t for t, f in zip(thin, fat)]  # each 0, or the payload and what its key adds
     r["rows"] = {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
                  "key_bytes": ckpt.state_bytes({"bulk": "", "topic": ""}) - ckpt.state_bytes({"topic": ""})}
+    r["parts_copies"] = {m["backend"]: {k: round(v / payload_bytes, 2) for k, v in m["stored"]["parts"].items()}
+                         for m in r["physical"]["x"]}  # each part of the stored difference, in payloads
+    steps = sorted({(b["payload_bytes"] - a["payload_bytes"], b["extra"] - a["extra"])
+                    for a, b in zip(r["sweep"], r["sweep"][1:])})
+    r["sweep_step"] = {"payload_bytes": steps[0][0], "extra": steps[0][1], "per_byte": round(steps[0][1] / steps[0][0], 2)
+                       } if len(steps) == 1 else None  # the slope, where the sweep is a straight line
     r["placement"] = next((m["placement"] for m in r["physical"]["x"] if m["backend"] == "postgres"), None)
     return r
 
-def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None) -> dict:
-    """Every figure of the report, from live calls of ckpt: one JSON-ready dict."""
-    pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # the demos' children run meanwhile
+def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None, say=None) -> dict:
+    """Every figure of the report, from live calls of ckpt: one JSON-ready dict. say(text): told each phase."""
+    say, pool = say or (lambda text: None), ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # demos run meanwhile
     try:
         demos = {name: pool.submit(fn, **kw) for name, (fn, kw) in _demos(topic, postgres_url).items()}
-        r = _measured(topic, payload_bytes, fork_angle, postgres_url)
+        say(f"started {len(demos)} restart and crash demos in child processes")
+        r = _measured(topic, payload_bytes, fork_angle, postgres_url, say)
+        say("waiting for the restart and crash demos")
         r["demos"] = {name: future.result() for name, future in demos.items()}
     except KeyboardInterrupt:  # subtle: a SIGINT sent to this process alone never reaches the demos'
         if os.getpgrp() == os.getpid():  # children: pass it on to our group, so they end now, not in seconds
@@ -111,178 +128,11 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
         "survives_restart": r["lost"]["after_restart"] > 0}
     return r
 
-# ---- The document: one template per section, read as the Korean text it becomes. ----
-def doc(text: str) -> Template:
-    """A template whose lines are the document's paragraphs, headings and blocks, a blank line between each two
-    (subtle: a line ending in a backslash goes on, so a long paragraph wraps here, not in the Markdown)."""
-    return Template("\n\n".join(text.splitlines()))
-
-HEADER = doc("""\
-# 체크포인트 실험 보고서
-측정 환경: $versions. 주제 $topic, 페이로드 $payload_bytes 바이트, 분기 때 `angle`은 $fork_angle. 이 보고서의 수치는 모두 `make_report.py`가 이 \
-환경에서 `ckpt.py`를 실제로 실행해 얻은 값이다. "참고"로 시작하는 문단만 예외다: 이 실행이 아닌 곳에서 잰 값이며, 어디서 쟀는지를 함께 적었다.
-""")
-SAVED = doc("""\
-## 무엇이 저장되는가
-checkpointer를 붙인 그래프를 한 번 실행하면 체크포인트가 $per_run개 남는다. 아래 표에는 오래된 것부터 나열했다$newest_first. 바이트 열은 그 순간의 상태 전체를 잰 값이다.
-$rows_table
-`pending()` = $pending. 기본 실행의 점수(`base_score`)는 $base_score: 초안 $base_draft의 글자 수다.
-같은 `thread_id`로 한 번 더 실행하면 저장된 상태 위에서 이어진다: `notes`가 $notes_first개에서 $notes_second개로 늘고 체크포인트는 $same_checkpoints개가 된다. \
-다른 `thread_id`는 빈 상태에서 시작한다: 체크포인트 $other_checkpoints개, 값 $other_values.
-checkpointer 없이 컴파일한 그래프는 아무것도 남기지 않는다: 같은 config로 두 번 실행하면 `notes`가 $bare_first개, $bare_second개로 매번 처음부터 시작하고, \
-`get_state`는 예외를 던진다: $bare_error.
-### 체크포인트 하나를 열어 보면
-마지막 체크포인트를 saver가 돌려주는 그대로(`checkpointer.get_tuple(config)`) 펼쳤다. saver가 돌려준 필드만 나열했다 (채널 버전은 실행마다 달라지는 뒷부분을 빼고 카운터만 \
-적었다).
-참고: "무엇을 위한 것인가" 열은 이 실행이 잰 값이 아니라 LangGraph 소스(langgraph-checkpoint의 `Checkpoint`, `CheckpointMetadata`)의 설명을 옮긴 것이다. \
-어떤 필드가 있는지는 `make test`의 각 다리에서 `tests/test_anatomy.py`가 버전별로 확인한다.
-$anatomy_table
-""")
-TRAVEL = doc("""\
-## 되감기와 분기는 어떻게 다른가
-되감기(replay)는 저장된 지점의 config로 `invoke(None, config)`를 호출해, 그 지점에 저장된 값으로 다시 실행한다. 각 노드 앞 지점에서 (매번 새 saver에서 한 번 실행한 뒤) \
-되감았을 때:
-$replay_table
-$replay_note
-입력에 `None` 대신 값을 주면 이어서 실행되지 않는다. 한 번 실행한 뒤 `write` 앞 지점의 config로 `invoke(input, config)`를 부르며 input에 $rerun_input을 \
-주었더니 $rerun_ran가 다시 실행됐고 체크포인트가 $rerun_added개 늘었다. 처음부터 다시 시작하지만 빈 상태에서가 아니라 그 지점에 저장된 값 위에서다: reducer가 있는 `notes`는 \
-$rerun_notes가 된다.
-분기(fork)는 값을 바꿔 다른 길로 간다. `write` 앞 지점의 스냅샷으로 `update_state(snapshot.config, values)`를 부르며 values에 $fork_values를 주어 \
-가지를 만들고, 그것이 돌려준 config로 `invoke(None, config)`를 불러 이어서 실행했다. 체크포인트는 $fork_before개에서 $fork_total개가 된다.
-$fork_table
-분기 뒤 `thread_id`만으로 `get_state`를 부르면 새 가지의 끝이 나온다 ($current_is_new_end). 원래 가지는 지워지지 않는다: 분기 전에 잡아 둔 config로 읽으면 원래 끝이 \
-그대로 있다 ($old_end_readable). `fork()`가 돌려준 `original`도 분기 전 끝과 같다 ($original_is_old_end).
-### 체크포인트는 어디서 왔나
-한 스레드에서 한 번 실행하고, `write` 앞에서 되감고, 다시 `write` 앞에서 분기했다. 체크포인트마다 `metadata["source"]`를 오래된 것부터 읽으면 $sources: \
-$source_counts. 부모 관계대로 그리면 아래와 같다 (커밋 하나가 체크포인트 하나, 레인은 처음 실행·되감기·분기, 강조된 것은 $highlighted 체크포인트). 분기의 첫 \
-체크포인트($branch)는 $branch_parent에서 갈라진다: `write` 앞 지점 가운데 가장 최근의 것이 그것이기 때문이다 (`snapshot_before`는 가장 최근 지점을 고른다).
-$gitgraph
-""")
-SIZE = doc("""\
-## 크기로 잰 것
-상태를 `json.dumps(values, ensure_ascii=False, sort_keys=True, default=str)`로 직렬화해 UTF-8 바이트를 셌다. `bulk` 없이(thin) 한 번, \
-`bulk`에 $payload_bytes 바이트 값을 넣고(fat) 한 번, 각각 새 saver로 실행했다.
-$size_table
-$size_chart
-스냅샷의 값(`values`)으로 세면 체크포인트 $checkpoints개 중 $carrying개가 그 값을 싣고 있다: 한 번 넣은 값이 상태로는 $carrying번 세어진다. fat_total − \
-thin_total = $fat_total − $thin_total = $difference바이트$equation saver가 실제로 보관하는 사본 수는 이와 다르다: 아래 "논리 바이트와 실제로 저장된 \
-바이트"에서 저장소를 직접 읽어 쟀다 ($stored_copies).
-### 페이로드 크기를 바꿔 가며
-같은 그래프를 `bulk`의 크기만 같은 간격으로 바꿔 가며 `weigh`로 쟀다.
-$sweep_table
-$sweep_chart
-### 논리 바이트와 실제로 저장된 바이트
-위의 바이트는 논리적인 값이다: 체크포인트마다 상태 전체를 JSON으로 셌다. saver가 실제로 보관하는 바이트는 다르다. 같은 두 실행(thin, fat)을 saver마다 다시 하고, 저장소를 직접 읽어 \
-직렬화된 값의 바이트를 셌다 (키, 인덱스, 행 헤더는 빼고). "사본" = 저장 바이트의 차이 ÷ 페이로드 바이트.
-$physical_tables
-$missing_sqlite
-그 차이가 어디에 쌓였는지를 saver의 부분별로 나누면 (fat − thin, 바이트, `"x"` 페이로드):
-$parts_table
-$placement
-""")
-GROWTH = doc("""\
-### 노드가 늘면
-`write`와 `review` 사이에 통과 단계(pass-through step: `{}`를 돌려주어 상태를 그대로 넘기는 노드)를 넣어 노드 $chain_nodes의 사슬을 만들고, 위의 thin·fat 두 \
-실행을 saver마다 다시 했다 (노드 $lab_nodes개는 위 표의 실행).
-$chain_table
-$missing
-$chain_chart
-실습 설명은 “노드가 서른 개면 한 번 넣은 값이 거의 서른 번 저장된다”고 한다. 노드 $most개에서 값을 상태에 실은 체크포인트는 $most_carrying개다.$claim
-### 턴이 늘면
-한 스레드에서 그래프를 $turns번 이어서 실행하며(한 번이 한 턴) 턴마다 saver가 그 스레드에 보관한 바이트를 셌다. `notes`와 상태 전체는 마지막 체크포인트의 바이트다 (메모리 saver).
-$turn_table
-$turn_chart
-처음 $ten턴과 마지막 $ten턴($last_range턴)에 늘어난 바이트는 $grown다.$pace 늘어나는 것은 `notes` 목록이다: $first_turn턴 뒤 $first_notes바이트, \
-$last_turn턴 뒤 $last_notes바이트이고, 상태의 나머지는 $rest. 체크포인트마다 그때까지의 `notes` 전체가 저장된다.
-### 줄이는 방법과 그 대가
-**큰 값은 store에, 상태에는 키만.** store는 체크포인트 밖에서 키로 값을 보관하는 LangGraph의 저장소다 (여기서는 `InMemoryStore`). 페이로드를 store에 넣고 상태의 \
-`bulk`에는 그 키만 넣은 실행을, 값을 상태에 넣은 실행과 나란히 새 메모리 saver로 쟀다 (바이트). store는 값을 한 번, $store바이트로 보관한다:
-$pointer_table
-참고: 대가가 있다. 값이 체크포인트 밖에 있으므로 되감기와 분기는 그 값을 되살리지 않는다: store의 값이 바뀐 뒤 되감으면 상태에는 키만 돌아오고, 그 키는 바뀐 값을 가리킨다. \
-`delete_thread`도 store의 값은 지우지 않아, store는 따로 보관하고 정리해야 한다. 이 실행이 아니라 `make test`의 모든 다리에서 `tests/test_growth.py`가 확인하는 \
-동작이다.
-**`notes`를 `DeltaChannel`로.** $delta
-**지우기와 가지치기.** `delete_thread(thread_id)`는 스레드의 체크포인트를 모두 지운다. prune(가지치기)은 일부만 남기고 나머지 체크포인트를 지우는 saver 메서드다: \
-`prune(thread_ids, strategy="keep_latest")`는 스레드마다 마지막 것만 남긴다. 스레드를 두 번 실행한 뒤 saver마다 `prune`을, 이어서 `delete_thread`를 \
-불렀다:
-$prune_table
-$prune_note
-참고: PostgreSQL saver(langgraph-checkpoint-postgres 3.2.0)에서는 `prune`이 된다: 두 번 실행한 스레드의 체크포인트가 10개에서 1개로 줄고, 그 뒤 \
-`write` 앞에서 되감으면 `ValueError`로 실패한다. 0260 다리의 PostgreSQL saver에는 `prune`이 없다. 이 실행이 아니라 `make test`의 latest·0260 다리에서 \
-`tests/test_growth.py`가 확인한다.
-""")
-DELTA = doc("""\
-`DeltaChannel`은 `langgraph.channels`의 베타 채널이다 (langgraph 소스의 설명이 API와 저장 형식이 바뀔 수 있다고 적는다). 체크포인트에 목록 대신 표시만 남기고, 읽을 때 \
-앞 체크포인트들의 쓰기로 목록을 다시 만든다. `notes`를 이 채널로 바꿔 $turns턴을 다시 실행했다 (메모리 saver). 저장 바이트는 $twenty턴 뒤 $delta_20바이트, $forty턴 뒤 \
-$delta_40바이트다 (일반 실행은 $plain_20바이트, $plain_40바이트). $twenty턴에서 $forty턴으로 $delta_doubled배가 됐고 (일반 $plain_doubled배), 마지막 \
-$ten턴에 쌓인 바이트는 처음 $ten턴의 $delta_ratio배다 (일반 $plain_ratio배). 매 턴의 상태는 두 실행에서 같다 ($same).""")
-NO_DELTA = doc("""\
-설치된 langgraph $version에는 `DeltaChannel`이 없어(`langgraph.channels`에서 가져오면 `$error`) 재지 않았다.
-참고: `DeltaChannel`은 langgraph 1.2.0에서 처음 나왔다: 2026-12-01에 PyPI의 langgraph 1.1.10과 1.2.0 wheel에서 \
-`langgraph/channels/__init__.py`를 읽어 확인했다 (1.1.10에는 없고 1.2.0에는 있다). 0.2.60에 없다는 것은 `make test`의 0260·pod 다리에서 \
-`tests/test_growth.py`가 확인한다.""")
-LOST = doc("""\
-## 사라지는 것
-메모리 saver로 `run-1` 스레드를 한 번 실행하면 체크포인트가 $kept개 남는다. 새 saver로 그래프를 다시 만들고(프로세스 재시작을 흉내 낸 것) 같은 `thread_id`를 물으면 체크포인트 \
-$after_restart개, 값 $values_after가 돌아온다. 오류는 나지 않는다: 손실은 조용히 일어난다. `survives_restart` = `$survives`.
-### 진짜 재시작과 진짜 크래시
-여기서는 진짜 자식 프로세스(`ckpt.py`를 경로로 불러오는 새 `sys.executable`: 호출한 쪽과 아무것도 공유하지 않는다)가 스레드를 실행하고, 그 프로세스가 끝난 다음에 이 프로세스에서 연 새 \
-saver가 같은 저장소를 읽는다.
-$restart_table
-$missing_sqlite_restart
-크래시는 자식이 `review` 안에서 자기 프로세스에 SIGKILL을 보내 정리 작업 없이 죽는 것이다. 그 뒤 새 saver로 `invoke(None, config)`를 불러 이어서 실행했다. $steady
-$crash_table
-$crash_note
-### 크래시와 durability
-$durability
-### `next`가 숨기는 크래시
-$trap
-""")
-# Paragraphs of the last section, each in the form this run calls for.
-DURABILITY = doc("""\
-모드마다 새 saver로: 끝까지 실행한 뒤 남은 체크포인트, `review`가 예외를 던져 실패한 뒤 남은 체크포인트(메모리 saver, 같은 프로세스), `review` 안에서 SIGKILL로 죽은 뒤 새 \
-saver가 SQLite 파일에서 찾은 체크포인트와 재개할 때 실행된 노드 (`async`는 `review`가 앞 체크포인트가 기록될 때까지 일한 뒤 죽었다):
-$modes_table
-`exit`도 예외로 실패하면 멈춘 지점의 체크포인트 $exit_failed개를 남긴다(`next`는 $exit_next): 재개하면 $exit_ran만 실행된다. 같은 모드에서 `review` 안에서 \
-SIGKILL로 죽었을 때 남은 것은 $exit_killed개였다.""")
-NO_DURABILITY = doc("""\
-설치된 langgraph $version의 `invoke`에는 `durability` 인자가 없어 모드별 행은 없다. 이 langgraph에서 `review`가 예외로 실패하면 체크포인트 \
-$checkpoints개가 남고 `next`는 $next이며, 재개하면 $ran만 실행된다.
-참고: `durability` 모드는 langgraph 0.6 이상에 있다. 끝까지 실행한 뒤 `exit`·`async`·`sync`가 남기는 체크포인트 1·5·5개와 `review`가 예외로 실패한 뒤의 \
-1·4·4개는 이 실행이 아니라 `make test`의 latest 다리에서 `tests/test_sweep_durability.py`와 `tests/test_report_measures.py`가 확인하는 \
-값이다.""")
-TRAP = doc("""\
-자식 프로세스에서 `plan`이 끝나 그 쓰기가 pending writes로 저장됐지만, 그 뒤의 체크포인트는 저장되지 않은 채(saver의 `put`을 붙잡아 두었다) `write`가 SIGKILL로 죽었다. \
-새 saver로 기록의 `next`를 오래된 것부터 읽으면 $history_next: `plan`이 아직 남은 것처럼 보인다. 그러나 `get_state(config).next`는 $looks_done. 마지막 \
-체크포인트의 작업은 $task이고, 이미 끝나 그 쓰기 $writes개($channels)가 저장돼 있다. `invoke(None, config)`로 재개하면 $ran만 실행되고 $skipped체크포인트는 \
-$after_resume개가 되며, 결과는 크래시 없이 끝까지 간 실행과 같다 ($same).$misread
-참고: `wait_saved` 없이 `review`가 시작하자마자 죽는 크래시는 실행마다 새 saver가 찾는 체크포인트 수가 다를 수 있어 이 보고서에 넣지 않았다. `make test`의 0260·latest \
-다리에서 `tests/test_crash.py`는 끝난 노드를 다시 실행하는 경우와 저장된 쓰기로 건너뛰는 경우를 모두 허용하고, 어느 쪽이든 재개한 결과가 같다는 것을 확인한다.""")
-
 def incompressible(size: int, seed: int = 0) -> str:
     """`size` ASCII letters and digits from random.Random(seed): "0UAqFzWs" for 8; no repeats for pglz or lz4."""
     return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
 
-# ---- What each field a langgraph version may write is for (the table's order), and how anatomy's values are shown.
-FIELD_PURPOSES = {
-    "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
-    "checkpoint.id": "이 체크포인트의 고유하고 시간순인 id (config의 checkpoint_id)",
-    "checkpoint.ts": "체크포인트를 쓴 시각",
-    "checkpoint.channel_values": "채널마다의 값: 상태 키와 그래프 내부 채널 (여기서는 채널별 바이트)",
-    "checkpoint.channel_versions": "채널마다의 현재 버전: 채널에 쓰기가 있으면 스레드 전체에서 증가하는 새 버전을 받는다",
-    "checkpoint.versions_seen": "노드마다 마지막으로 보고 실행한 채널 버전: 다음에 무엇이 실행될지를 정한다",
-    "checkpoint.pending_sends": "아직 실행되지 않은 Send 작업 (동적 분기)",
-    "checkpoint.updated_channels": "이 체크포인트를 만든 super-step이 쓴 채널",
-    "metadata.source": "체크포인트가 생긴 경위: input, loop, update, fork",
-    "metadata.step": "super-step 번호: 입력은 -1, 이후 0, 1, 2, …",
-    "metadata.parents": "부모 그래프(서브그래프)의 checkpoint id; 최상위에서는 {}",
-    "metadata.writes": "이 체크포인트를 만든 super-step에서 각 노드가 쓴 값",
-    "metadata.thread_id": "config에서 복사한 thread_id",
-    "metadata.run_id": "이 체크포인트를 만든 실행의 id",
-    "parent_config": "부모 체크포인트의 config: 스레드를 거슬러 올라가는 사슬",
-    "pending_writes": "다음 super-step에서 이미 끝난 작업의 쓰기: 저장됐지만 아직 적용되지 않음",
-}
-
+# ---- How anatomy's values are shown: nothing that changes from run to run.
 def _counter(version) -> str:
     """A channel version as its counter, the random tail dropped: "000...0005.0.4930..." -> "5" (an int as it is)."""
     head = str(version).split(".", 1)[0]
@@ -333,9 +183,9 @@ def table(header: list, rows: list) -> str:
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in cells[1:]])
 
 def n(number) -> str: return f"{number:,}"
-def yes(flag: bool) -> str: return "이 실행에서 확인: " + ("예" if flag else "아니오")
 def nodes(names: list) -> str: return ", ".join(map(lit, names)) if names else "—"
 def _label(row: dict) -> str: return f"#{row['position']} {row['source']}"
+def said(flag: bool, yes: str, no: str) -> str: return yes if flag else no
 
 def xychart(title: str, x_title: str, labels: list, series, y_title: str) -> str:
     """A Mermaid xychart-beta with titles on both axes. series: [(kind, values)], coloured in turn, or
@@ -375,58 +225,100 @@ def gitgraph(tree: list) -> str:
     walk(tree[0], "처음 실행")
     return "\n".join(lines + ["```"])
 
-def _missing(r: dict, backend: str, would_show: str, what: str = "이 행은") -> str:
-    """One line naming the package a saver needs, where it is not installed ("" otherwise)."""
-    extra = ckpt.EXTRAS[backend]
-    return (f"\n{would_show}. 이 기계에는 `{extra}`가 설치되어 있지 않아 {what} 측정하지 않았다 (`pip install {extra}`).\n"
-            if backend in r["missing"] else "")
+def _missing(r: dict, backend: str, what: str) -> str:
+    """One line saying a saver's package is not installed here, so `what` was not measured ("" otherwise)."""
+    return (f"\n이 기계에는 {SAVER_NAMES[backend].split()[0]} saver의 패키지(`{ckpt.EXTRAS[backend]}`)가 설치되어 있지 않아 "
+            f"{what} 재지 않았다.\n" if backend in r["missing"] else "")
 
 # ---- Filling the templates: one function per section. ----
+def header_fields(r: dict, s: dict) -> dict:
+    setting = [["측정 환경", ", ".join(f"{k} {v}" for k, v in r["versions"].items())], ["주제", code(s["topic"])],
+               ["페이로드", f"{n(r['weigh']['payload_bytes'])}바이트"], ["분기에 쓴 `angle`", lit(s["fork_angle"])]]
+    return dict(setting_table=table(["항목", "값"], setting), node_count=len(ckpt.NODES), per_run=len(r["checkpoints"]),
+                node_chain=" → ".join(ckpt.NODES), glossary_table=table(["용어", "뜻", "처음 쓰이는 곳"],
+                                                                         [[t, m, f"“{w}”"] for t, m, w in GLOSSARY]))
+
+def mistakes_fields(r: dict) -> dict:
+    t, rerun, u = r["threads"], r["rerun"], r["update"]
+    old, steps = u["old_config"], u["first_steps"]
+    return dict(mistakes_table=table(["실수", "이 실행에서 일어난 일"], [
+        ["checkpointer 없이 컴파일하고 `get_state`를 부른다", f"예외가 난다({lit(t['no_checkpointer_error'])}). 두 번 실행해도 "
+         f"`notes`는 {t['no_checkpointer_notes'][0]}개, {t['no_checkpointer_notes'][1]}개로 매번 처음부터다."],
+        ["되감을 때 `None` 대신 입력을 준다", f"{code(rerun['input'])}{{을/를}} 주자 {nodes(rerun['ran'])}{{이/가}} 다시 실행되고 "
+         f"체크포인트가 {rerun['added']}개 늘었다."],
+        ["`update_state` 뒤에 원래 config로 이어서 실행한다", f"초안 {code(old['draft'])}, 점수 {old['score']}점으로 바꾸지 않은 "
+         f"것과 같다. 체크포인트는 {old['checkpoints']}개가 됐다."],
+        ["기록을 뒤집지 않고 읽는다", f"`get_state_history`의 첫 항목은 단계 {steps['get_state_history']}(마지막 체크포인트), `history()`의 첫 항목은 "
+         f"단계 {steps['history']}(입력)이다."]]))
+
 def saved_fields(r: dict) -> dict:
     t = r["threads"]
-    rows = [[f"#{c['position']} {c['source']} (step {c['step']})", lit(c["next"][0]) if c["next"] else "(끝)",
-             nodes(c["changed"]), n(c["bytes"])] for c in r["checkpoints"]]
+    rows = [[_label(c), c["step"], lit(c["next"][0]) if c["next"] else "(끝)", nodes(c["changed"]), n(c["bytes"])]
+            for c in r["checkpoints"]]
     anatomy = [[lit(a["field"]), a["purpose"], lit(a["value"])] for a in anatomy_rows(r["anatomy"])]
     return dict(
         per_run=len(r["checkpoints"]), pending=code(r["pending"]), base_draft=code(r["fork"]["base_draft"]),
-        newest_first=" (`get_state_history`가 최신 것부터 주므로 뒤집었다)" if t["history_newest_first"] else "",
-        rows_table=table(["체크포인트", "next", "이 super-step에서 바뀐 키", "바이트"], rows),
-        base_score=r["fork"]["base_score"], notes_first=t["same_thread_notes"][0],
-        notes_second=t["same_thread_notes"][1],
-        same_checkpoints=t["same_thread_checkpoints"], other_checkpoints=t["other_thread_checkpoints"],
-        other_values=code(t["other_thread_values"]), bare_first=t["no_checkpointer_notes"][0],
+        newest_first=" `get_state_history`가 최신 것부터 주기 때문에 뒤집었다." if t["history_newest_first"] else "",
+        rows_table=table(["체크포인트", "단계", "다음 노드(`next`)", "이 단계에서 바뀐 키", "바이트"], rows),
+        base_score=r["fork"]["base_score"], notes_first=t["same_thread_notes"][0], notes_second=t["same_thread_notes"][1],
+        same_checkpoints=t["same_thread_checkpoints"], other_notes=t["other_thread_notes"],
+        other_checkpoints=t["other_thread_checkpoints"], bare_first=t["no_checkpointer_notes"][0],
         bare_second=t["no_checkpointer_notes"][1], bare_error=lit(t["no_checkpointer_error"]),
-        anatomy_table=table(["필드", "무엇을 위한 것인가", "값 또는 크기"], anatomy))
+        anatomy_table=table(["필드", "뜻", "값 또는 크기"], anatomy))
 
 def _replay_note(replays: list) -> str:
     extra = [row["added"] - len(row["ran"]) for row in replays]
     if all(e == 1 and row["sources"][:1] == ["fork"] for e, row in zip(extra, replays)):
-        return ("이 langgraph에서는 되감으면 체크포인트가 다시 실행한 노드 수보다 하나 더 는다: 새 체크포인트 가운데 첫 번째가 "
-                "`source`가 `fork`인 체크포인트다.\n\n참고: langgraph 0.2.60에서는 `fork` 체크포인트 없이 plan·write·review "
-                "앞에서 3·2·1개가 는다 (이 실행이 아니라 `make test`의 0260 다리에서 `tests/test_replay_fork.py`가 확인하는 값).")
-    if all(e == 0 for e in extra):
-        return ("체크포인트는 다시 실행한 노드 수만큼만 는다.\n\n참고: langgraph 1.1.7 이상에서는 되감기가 먼저 `source`가 "
-                "`fork`인 체크포인트를 하나 써서 4·3·2개가 는다 (이 실행이 아니라 `make test`의 latest 다리에서 "
-                "`tests/test_replay_fork.py`가 확인하는 값).")
-    return "늘어난 체크포인트 수와 다시 실행된 노드 수의 관계는 위 표와 같다."
+        return REPLAY_FORK.template
+    return REPLAY_PLAIN.template if all(e == 0 for e in extra) else "늘어난 체크포인트 수와 다시 실행된 노드 수는 위 표와 같다."
+
+def _ran(x: dict) -> str:
+    return f"{nodes(x['ran'])}{{이/가}} 실행됐고" if x["ran"] else "노드는 하나도 실행되지 않았고"
 
 def travel_fields(r: dict, s: dict) -> dict:
-    f, rerun, tree = r["fork"], r["rerun"], r["tree"]
+    f, rerun, tree, u = r["fork"], r["rerun"], r["tree"], r["update"]
     counts = Counter(row["source"] for row in tree)  # in the order the sources first appear
     branch = next(row for row in tree if row["source"] == "update")
-    replays = [[f"`{x['from']}`", x["added"], nodes(x["ran"]), ", ".join(x["sources"])] for x in r["replays"]]
+    replays = [[lit(x["from"]), x["added"], nodes(x["ran"]), ", ".join(x["sources"])] for x in r["replays"]]
     drafts = [["원래 가지", code(f["base_draft"]), f["base_score"]],
               [f"새 가지 ({lit(s['fork_angle'])})", code(f["fork_draft"]), f["fork_score"]]]
+    ends = [said(f["current_is_new_end"], "분기 뒤에 `thread_id`만으로 `get_state`를 부르면 새 가지의 끝이 나온다.",
+                 "분기 뒤에 `thread_id`만으로 `get_state`를 부르면 새 가지의 끝이 나오지 않는다."),
+            said(f["old_end_readable"], "원래 가지는 지워지지 않는다. 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다.",
+                 "분기 전에 잡아 둔 config로 읽은 값은 원래 끝과 다르다."),
+            said(f["original_is_old_end"], "`fork()`가 돌려준 `original`도 분기 전 끝과 같다.",
+                 "`fork()`가 돌려준 `original`은 분기 전 끝과 다르다.")]
+    fork_sources = counts.get("fork", 0)
     return dict(
         replay_table=table(["어느 노드 앞에서", "늘어난 체크포인트", "다시 실행된 노드", "새 체크포인트의 source"], replays),
-        replay_note=_replay_note(r["replays"]), rerun_input=code(rerun["input"]), rerun_ran=nodes(rerun["ran"]),
-        rerun_added=rerun["added"], rerun_notes=code(rerun["notes"]), fork_values=code({"angle": s["fork_angle"]}),
-        fork_before=f["before"], fork_total=f["total"], fork_table=table(["", "초안", "점수"], drafts),
-        current_is_new_end=yes(f["current_is_new_end"]), old_end_readable=yes(f["old_end_readable"]),
-        original_is_old_end=yes(f["original_is_old_end"]), sources=", ".join(row["source"] for row in tree),
-        source_counts=", ".join(f"{k} {v}개" for k, v in counts.items()),
+        replay_note=_replay_note(r["replays"]),
+        write_ran=nodes(next(x["ran"] for x in r["replays"] if x["from"] == "write")),
+        rerun_input=code(rerun["input"]), rerun_ran=nodes(rerun["ran"]), rerun_added=rerun["added"],
+        rerun_notes=code(rerun["notes"]), fork_values=code({"angle": s["fork_angle"]}), fork_before=f["before"],
+        fork_total=f["total"], fork_table=table(["", "초안", "점수"], drafts), fork_ends=" ".join(ends),
+        reducer_notes=code(u["reducer"]["notes"]), reducer_source=lit(u["reducer"]["source"]),
+        reducer_next=nodes(u["reducer"]["next"]), update_values=code({"angle": u["old_config"]["update_angle"]}),
+        update_angle=lit(u["old_config"]["update_angle"]), old_draft=code(u["old_config"]["draft"]),
+        old_score=u["old_config"]["score"], old_checkpoints=u["old_config"]["checkpoints"], named_lists=u["named_lists"],
+        finished_ran=_ran(u["finished"]), finished_added=u["finished"]["added"], end_ran=_ran(u["end_replay"]),
+        end_added=u["end_replay"]["added"], int_id=u["int_and_str_ids"][0], str_id=u["int_and_str_ids"][1],
+        same_thread=said(u["int_and_str_ids"][1] > 0, "이 langgraph에서는 둘이 같은 스레드다.",
+                         "이 langgraph에서는 둘이 다른 스레드다. `thread_id`는 한 가지 형(보통 문자열)으로만 쓰는 것이 안전하다."),
+        sources=", ".join(row["source"] for row in tree), source_counts=", ".join(f"{k} {v}개" for k, v in counts.items()),
         highlighted="·".join(lit(k) for k in ("update", "fork") if k in counts),
-        branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), gitgraph=gitgraph(tree))
+        branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), gitgraph=gitgraph(tree),
+        source_names=said(fork_sources > 0, f" source가 `fork`인 체크포인트 {fork_sources}개는 되감기가 쓴 것이고, 분기가 쓴 "
+                          "체크포인트의 source는 `update`다.", ""))
+
+def _slope(r: dict) -> str:
+    """The sweep's slope from its rows: the extra bytes per payload byte, when the steps are all alike."""
+    step, carrying = r["sweep_step"], r["sweep"][0]["carrying"]
+    if step is None:
+        return "늘어난 바이트가 고르게 늘지는 않았다(위 표)."
+    per = step["per_byte"]
+    return (f"페이로드가 {n(step['payload_bytes'])}바이트 늘 때마다 늘어난 바이트는 {n(step['extra'])}바이트씩 늘었다. 직선의 "
+            f"기울기는 {per:g}{{이다/다}}. 페이로드 1바이트가 상태 전체로는 {per:g}바이트가 된다."
+            + said(per == carrying, f" 값을 실은 체크포인트 수({carrying}개)와 같다.", ""))
 
 def size_fields(r: dict) -> dict:
     w, rows, sweep = r["weigh"], r["rows"], r["sweep"]
@@ -439,17 +331,42 @@ def size_fields(r: dict) -> dict:
         payload_bytes=n(w["payload_bytes"]), checkpoints=w["checkpoints"], carrying=w["carrying"],
         size_table=table(["체크포인트", "thin (바이트)", "fat (바이트)", "차이"],
                          by_checkpoint + [["합계", n(w["thin_total"]), n(w["fat_total"]), n(extra)]]),
-        size_chart=xychart("체크포인트별 바이트: 막대 thin, 선 fat − thin", "체크포인트", labels,
-                           [("bar", rows["thin"]), ("line", rows["difference"])], "바이트"),
+        thin_chart=xychart("thin: 체크포인트별 상태 바이트", "체크포인트", labels, [("bar", rows["thin"])], "바이트"),
+        fat_chart=xychart("fat: 체크포인트별 상태 바이트", "체크포인트", labels, [("bar", rows["fat"])], "바이트"),
         fat_total=n(w["fat_total"]), thin_total=n(w["thin_total"]), difference=n(extra),
-        equation=(f": 값을 실은 체크포인트마다 정확히 {n(rows['carried'][0])}바이트 = 페이로드 {n(w['payload_bytes'])} + 키가 "
-                  f'더하는 {rows["key_bytes"]}, 곧 구분자를 포함한 `, "bulk": ""`의 길이다.') if exact else ".",
-        stored_copies=", ".join(f"{SAVER_NAMES[m['backend']]} {m['stored']['copies']:.2f}개"
-                                for m in r["physical"]["x"]),
-        sweep_table=table(["페이로드 (바이트)", "thin 합계", "fat 합계", "늘어난 바이트", "carrying"], sizes),
+        equation=(f" 값을 실은 체크포인트마다 정확히 {n(rows['carried'][0])}바이트씩이다. 페이로드 {n(w['payload_bytes'])}바이트에 "
+                  f'키가 더하는 {rows["key_bytes"]}바이트, 곧 구분자까지 친 `, "bulk": ""`의 길이를 더한 값이다.') if exact else "",
+        sweep_table=table(["페이로드 (바이트)", "thin 합계", "fat 합계", "늘어난 바이트", "값을 실은 체크포인트"], sizes),
         sweep_chart=xychart("페이로드 크기에 따른 늘어난 바이트 (fat − thin)", "페이로드 (바이트)",
                             [row[0] for row in sizes], [("line", [x["extra"] for x in sweep])], "바이트"),
-        **physical_fields(r))
+        slope=_slope(r), **physical_fields(r))
+
+def _parts_said(r: dict) -> str:
+    """Each saver's difference as the sum of its parts, in payloads, and where the copies come from."""
+    size, out = r["weigh"]["payload_bytes"], []
+    start, meta = (r[k]["difference"] for k in ("input_start", "input_metadata"))
+    in_meta = meta >= size / 2  # the input written into the input checkpoint's metadata as well
+    out.append(f"입력 체크포인트(#0)는 입력 전체를 `__start__` 채널에 담는다. fat 실행에서 그 채널은 thin보다 {n(start)}바이트(JSON) "
+               "컸다. 이 채널은 상태의 값(`values`)이 아니어서 위 논리 바이트 표의 #0 input 행에는 보이지 않는다."
+               + said(in_meta, f" 이 langgraph는 입력 체크포인트의 metadata(`writes`)에도 입력을 적는다. fat 실행에서 그 metadata는 "
+                               f"thin보다 {n(meta)}바이트(JSON) 컸다.", ""))
+    for m in r["physical"]["x"]:
+        p, name, k = m["stored"]["parts"], SAVER_NAMES[m["backend"]], m["logical"]["carrying"]
+        c = r["parts_copies"][m["backend"]]
+        out.append(f"{name}의 차이 {n(m['stored']['difference'])}바이트는 체크포인트 {n(p['checkpoints'])}, blob {n(p['blobs'])}, "
+                   f"대기 중인 쓰기 {n(p['writes'])}바이트를 더한 것이다. 페이로드로는 각각 "
+                   + ", ".join(f"{c[part]:.2f}" for part in ("checkpoints", "blobs", "writes"))
+                   + f"개 분량이고, 모두 합하면 {m['stored']['copies']:.2f}개 분량이다." + (
+                       f" blob이 {c['blobs']:.2f}개 분량에 그치는 것은 이 saver가 채널 값을 blob에 값의 버전마다 한 번만 "
+                       "담기 때문이다. `__start__`의 입력과 `bulk`의 값이 한 번씩이다." + said(
+                           in_meta, f" 체크포인트 부분 {c['checkpoints']:.2f}개 분량은 metadata에 적힌 입력이다.", "")
+                       if p["blobs"] else
+                       f" blob이 없고 체크포인트 부분이 {c['checkpoints']:.2f}개 분량이다. 이 saver는 채널 값을 체크포인트마다 "
+                       f"그 안에 싣는다. 입력 체크포인트의 `__start__`에 하나, 값을 실은 체크포인트 {k}개에 하나씩" + said(
+                           in_meta, ", metadata에 적힌 입력에 하나", "") + " 들어 있다."))
+    out.append(f"대기 중인 쓰기 {r['parts_copies'][r['physical']['x'][0]['backend']]['writes']:.2f}개 분량은 입력이 `bulk` 채널에 "
+               "값을 쓴 기록이다.")
+    return "\n\n".join(out)
 
 def physical_fields(r: dict) -> dict:
     def row(name: str, thin: int, fat: int, difference: int, copies: float) -> list:
@@ -469,17 +386,18 @@ def physical_fields(r: dict) -> dict:
     if not r["postgres"]:
         same = [[(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in r["physical"][kind]]
                 for kind in ("x", "random")]  # the stored bytes, without the payload they were run with
-        tables.append(f"같은 길이의 무작위 문자(압축 불가)로 바꿔 재도 모든 saver의 바이트가 위와 같다 "
-                      f"({yes(same[0] == same[1])}): 여기서 잰 saver는 값을 압축하지 않는다.")
-    parts = [[SAVER_NAMES[m["backend"]]] + [n(m["stored"]["parts"][k]) for k in ("checkpoints", "blobs", "writes")]
-             for m in r["physical"]["x"]]
+        tables.append(said(same[0] == same[1], "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재도 모든 saver의 바이트가 위와 "
+                           "같았다. 여기서 잰 saver는 값을 압축하지 않는다.", "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재자 "
+                           "saver의 바이트가 위와 달랐다."))
+    parts = [[SAVER_NAMES[m["backend"]]] + [f"{n(m['stored']['parts'][k])} ({r['parts_copies'][m['backend']][k]:.2f})"
+                                            for k in ("checkpoints", "blobs", "writes")] for m in r["physical"]["x"]]
     where = {k: ", ".join(map(lit, names)) for k, names in (r["placement"] or {}).items()}
     return dict(
-        physical_tables="\n\n".join(tables) + "\n",
-        placement=(f"\nPostgreSQL이 값을 어디에 두는지를 테이블에서 읽으면: 체크포인트 행 안(jsonb)에 {where['inline']}, "
-                   f"blob 테이블에 {where['blob']}.\n") if where else "",
-        missing_sqlite=_missing(r, "sqlite", "SQLite 행은 같은 두 실행을 SQLite 파일에 저장하고 그 파일의 행을 센 값이다"),
-        parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "pending writes"], parts))
+        physical_tables="\n\n".join(tables) + "\n", parts_said=_parts_said(r),
+        placement=(f"\nPostgreSQL이 값을 어디에 두는지 테이블에서 읽었다. 체크포인트 행 안(jsonb)에는 {where['inline']}{{이/가}} "
+                   f"있고, blob 테이블에는 {where['blob']}{{이/가}} 있다.\n") if where else "",
+        missing_sqlite=_missing(r, "sqlite", "SQLite 행은"),
+        parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "대기 중인 쓰기"], parts))
 
 def chain_fields(r: dict) -> dict:
     chains, names = r["chains"], SAVER_NAMES
@@ -491,11 +409,11 @@ def chain_fields(r: dict) -> dict:
                           [[c["nodes"], c["savers"][0]["checkpoints"], carrying[i]]
                            + [f"{v[i]:.2f}" for v in copies.values()] for i, c in enumerate(chains)]),
         chain_chart=xychart("노드 수에 따른 사본 수", "노드", [c["nodes"] for c in chains], copies, "사본"),
-        missing=_missing(r, "sqlite", "이 절과 아래 절들의 SQLite 값은 같은 측정을 SQLite 파일에서 한 것이다", "그 값들은"),
+        missing=_missing(r, "sqlite", "이 절과 아래 절들의 SQLite 값은"),
         most_carrying=carrying[-1], claim="".join(  # about a copy per node, or hardly more than with the fewest
-            f" {names[b]}는 {v[-1]:.2f}개를 보관해 그 말이 맞다." if v[-1] >= carrying[-1] / 2 else
-            f" {names[b]}는 노드 {first}개에서 {v[0]:.2f}개, {last}개에서 {v[-1]:.2f}개로 거의 늘지 않는다: 바뀌지 않은 "
-            "채널의 값은 버전마다 한 번만 보관하기 때문이다." for b, v in copies.items()))
+            f" {names[b]}{{은/는}} {v[-1]:.2f}개 분량을 보관해 그 말이 맞다." if v[-1] >= carrying[-1] / 2 else
+            f" {names[b]}{{은/는}} 노드 {first}개에서 {v[0]:.2f}개, {last}개에서 {v[-1]:.2f}개 분량으로 거의 늘지 않는다. 바뀌지 "
+            "않은 채널의 값은 버전마다 한 번만 담기 때문이다." for b, v in copies.items()))
 
 def growth_fields(r: dict) -> dict:
     turns, point, names = r["turns"], r["pointer"], SAVER_NAMES
@@ -507,8 +425,9 @@ def growth_fields(r: dict) -> dict:
         turn_chart=xychart("턴에 따른 저장 바이트", "턴", [x["turn"] for x in rows[4::5]],  # every 5th turn: legible
                            {b: [x["stored"] for x in t["rows"][4::5]] for b, t in turns.items()}, "바이트"),
         ten=rows[9]["turn"], last_range=f"{rows[-10]['turn']}–{rows[-1]['turn']}", grown=", ".join(
-            f"{names[b]} {n(t['first_ten'])}바이트와 {n(t['last_ten'])}바이트({t['ratio']}배)" for b, t in turns.items()),
-        pace=" 한 턴이 더하는 바이트가 턴마다 커진다: 저장 바이트는 턴 수보다 빨리 자란다." * all(t["ratio"] > 1.05 for t in turns.values()),
+            f"{names[b]}에서 {n(t['first_ten'])}바이트와 {n(t['last_ten'])}바이트({t['ratio']}배)" for b, t in turns.items())
+            + "였다", pace=" 한 턴이 더하는 바이트가 턴마다 커진다. 저장 바이트는 턴 수보다 빨리 자란다." * all(
+                t["ratio"] > 1.05 for t in turns.values()),
         first_turn=rows[0]["turn"], first_notes=n(rows[0]["notes"]), last_turn=rows[-1]["turn"],
         last_notes=n(rows[-1]["notes"]),
         rest=f"매 턴 {n(rest[0])}바이트로 같다" if len(rest) == 1 else f"{n(rest[0])}–{n(rest[-1])}바이트다",
@@ -518,30 +437,58 @@ def growth_fields(r: dict) -> dict:
                ["store가 보관한 바이트", "—", n(point["pointer"]["store"])]]),
         store=n(point["pointer"]["store"]), delta=_delta(r), **_pruning(r), **chain_fields(r))
 
+def _same_states(r: dict) -> bool:
+    kept = lambda x: [(row["notes"], row["state"]) for row in x["rows"]]  # noqa: E731
+    return kept(r["turns"]["memory"]) == kept(r["delta"])
+
 def _delta(r: dict) -> str:
     plain, delta = r["turns"]["memory"], r["delta"]
     if "error" in delta:
         return NO_DELTA.substitute(version=r["versions"]["langgraph"], error=delta["error"])
-    rows, kept = plain["rows"], lambda x: [(row["notes"], row["state"]) for row in x["rows"]]  # noqa: E731
+    rows = plain["rows"]
     return DELTA.substitute(  # stored after turns 20 and 40, each run
         {f"{k}_{t}": n(x["rows"][t - 1]["stored"]) for k, x in (("plain", plain), ("delta", delta)) for t in (20, 40)},
         turns=rows[-1]["turn"], twenty=rows[19]["turn"], forty=rows[39]["turn"], ten=rows[9]["turn"],
         plain_doubled=plain["doubled"], delta_doubled=delta["doubled"], plain_ratio=plain["ratio"],
-        delta_ratio=delta["ratio"], same=yes(kept(plain) == kept(delta)))
+        delta_ratio=delta["ratio"], same=said(_same_states(r), "같았다", "달랐다"))
 
 def _pruning(r: dict) -> dict:
-    said = {"": "됐다", "NotImplementedError": "구현되지 않음", "AttributeError": "메서드 없음"}
+    answer = {"": "됐다", "NotImplementedError": "구현되지 않음", "AttributeError": "메서드 없음"}
     kept = lambda x: f"{n(x['checkpoints'])}개, {n(x['stored'])}바이트" if x else "—"  # noqa: E731
-    rows = [[SAVER_NAMES[b], kept(p), said.get(p["prune"], "") + (f" ({lit(p['prune'])})" if p["prune"] else ""),
+    rows = [[SAVER_NAMES[b], kept(p), answer.get(p["prune"], "") + (f" ({lit(p['prune'])})" if p["prune"] else ""),
              kept(p["after_prune"]), kept(p["after_delete"]) if p["after_delete"] else "메서드 없음"]
             for b, p in r["pruning"].items()]
-    notes = [f"{SAVER_NAMES[b]}에서 `prune` 뒤 `write` 앞에서 되감으면 " + (
-        f"체크포인트가 {replay[6:]}개 늘었다." if replay.startswith("added ") else f"그 지점이 없어 실패했다: {lit(replay)}.")
+    notes = [f"{SAVER_NAMES[b]}에서 `prune` 뒤 `write` 앞에서 되감자 " + (
+        f"체크포인트가 {replay[6:]}개 늘었다." if replay.startswith("added ") else f"그 지점이 없어 실패했다({lit(replay)}).")
         for b, p in r["pruning"].items() if (replay := (p["after_prune"] or {}).get("replay"))]
     gone = all(p["after_delete"] == {"checkpoints": 0, "stored": 0} for p in r["pruning"].values())
     return dict(prune_table=table(["saver", "두 번 실행한 뒤", "`prune`", "`prune` 뒤", "`delete_thread` 뒤"], rows),
-                prune_note=" ".join(notes or ["`prune`이 된 saver가 없어, 가지친 뒤의 되감기는 잴 것이 없었다."])
+                prune_note=" ".join(notes or ["`prune`이 된 saver가 없어서, 가지친 뒤의 되감기는 잴 것이 없었다."])
                 + " `delete_thread` 뒤에는 어느 saver에도 그 스레드의 체크포인트와 바이트가 남지 않았다." * gone)
+
+def _steady(r: dict) -> str:
+    """What made the crash rows the same on every run, in words; "" without a durable saver."""
+    durable = [b for b in ("sqlite", "postgres") if f"crash:{b}" in r["demos"]]
+    if not durable:
+        return ""
+    c, rows = r["demos"][f"crash:{durable[0]}"], "와 ".join(SAVER_NAMES[b].split()[0] for b in durable)
+    if ckpt.has_durability():
+        return (f"{rows} 행은 `durability=\"sync\"`로 실행했다. `sync`는 체크포인트를 저장한 뒤에야 다음 단계로 가므로, "
+                f"`review`가 시작할 때 앞의 체크포인트 {c['checkpoints_after_crash']}개는 이미 저장돼 있었다.")
+    return ("이 langgraph에는 저장 시점 설정이 없다. 그래서 `review`가 앞의 체크포인트가 저장소에 기록된 것을 확인한 뒤에 죽게 했다. "
+            f"크래시가 뒤에서 진행 중인 저장과 겹치지 않게 한 것이다. 그래서 체크포인트 {c['checkpoints_after_crash']}개가 남았다.")
+
+def _killed_modes(r: dict) -> str:
+    """The SIGKILL per durability mode on SQLite (langgraph >= 0.6), as a table and what made each row steady."""
+    killed = {m: r["demos"].get(k) for m, k in (("exit", "mode:exit"), ("async", "mode:async"), ("sync", "crash:sqlite"))}
+    if not all(killed.values()):
+        return ""
+    rows = [[lit(m), k["checkpoints_after_crash"], nodes(k["ran_on_resume"])] for m, k in killed.items()]
+    return ("모드마다 SQLite saver로 같은 크래시를 냈다.\n\n"
+            + table(["모드", "크래시 뒤 찾은 체크포인트", "재개할 때 실행된 노드"], rows)
+            + f"\n\n`exit`{{은/는}} 실행이 끝날 때만 쓰므로 도중에 죽자 {killed['exit']['checkpoints_after_crash']}개가 남았다. "
+            "`async` 행은 `review`가 앞의 체크포인트가 기록될 때까지 기다린 뒤 죽게 했다. 기다리지 않으면 뒤에서 하던 저장이 끝나기 전에 "
+            "죽을 수 있다(아래 참고).")
 
 def lost_fields(r: dict, s: dict) -> dict:
     d, lost, restarts, crashes, notes = r["demos"], r["lost"], [], [], []
@@ -551,57 +498,77 @@ def lost_fields(r: dict, s: dict) -> dict:
         pending = [c["pending_after_crash"]] if c["pending_after_crash"] else []
         crashes.append([name, c["checkpoints_after_crash"], nodes(pending), nodes(c["ran_on_resume"]),
                         "—" if c["result"] is None else c["checkpoints_after_resume"]])
-        notes.append(f"{name}: 찾은 체크포인트가 {c['checkpoints_after_crash']}개라 이어서 실행할 것이 없다 (빈 스레드에 "
-                     "`invoke(None, ...)`를 부르지 않았다)." if c["result"] is None else f"{name}: 재개한 결과가 크래시 "
-                     f"없이 끝까지 간 실행의 값과 같다 ({yes(c['result'] == back['values_after_restart'])}).")
+        notes.append(f"{name}에서는 찾은 체크포인트가 {c['checkpoints_after_crash']}개라 재개하지 않았다." if c["result"] is None
+                     else f"{name}에서 재개한 결과는 크래시 없이 끝까지 간 실행의 값과 "
+                          + said(c["result"] == back["values_after_restart"], "같았다.", "달랐다."))
+    resumed = any(d[k]["result"] is not None for k in d if k.startswith("crash:"))
     return dict(
         kept=lost["kept"], after_restart=lost["after_restart"], survives=json.dumps(s["survives_restart"]),
-        values_after=code(lost["values_after_restart"]),
-        restart_table=table(["saver", "자식이 남긴 체크포인트", "새 saver가 찾은 체크포인트", "살아남나"], restarts),
-        missing_sqlite_restart=_missing(r, "sqlite", "SQLite 행은 자식이 SQLite 파일에 쓴 스레드를 새 saver가 다시 읽은 결과다"),
-        steady=("`durability=\"sync\"`로 실행해, 몇 개가 남는지가 매번 같게 했다." if ckpt.has_durability() else
-                "`review`가 앞 체크포인트가 저장소에 기록될 때까지 일한 뒤 죽게 해, 몇 개가 남는지가 매번 같게 했다."),
+        values_after=said(lost["values_after_restart"] == {}, "값(`values`)도 비어 있다(`{}`).",
+                          f"값(`values`)은 {code(lost['values_after_restart'])}{{이다/다}}."),
+        restart_table=table(["saver", "자식이 남긴 체크포인트", "새 saver가 찾은 체크포인트", "살아남았나"], restarts),
+        missing_sqlite_restart=_missing(r, "sqlite", "SQLite 행은"),
+        resumed=said(resumed, " 체크포인트가 남은 스레드는 새 자식 프로세스에서 `invoke(None, config)`로 재개했다.",
+                     " 체크포인트가 남은 스레드가 없어 재개하지 않았다."), steady=_steady(r),
         crash_table=table(["saver", "크래시 뒤 찾은 체크포인트", "다음 노드", "재개할 때 실행된 노드", "재개 뒤 체크포인트"],
                           crashes),
-        crash_note=" ".join(notes), durability=_durability(r), trap=_trap(r))
+        crash_note=" ".join(notes), modes_killed=_killed_modes(r), spread=SPREAD.template,
+        durability=_durability(r), trap=_trap(r))
 
 def _durability(r: dict) -> str:
     counts, failed = r["durability"], r["failed"]
-    if counts is None:
+    if "error" in counts:
         f = failed["default"]
-        return NO_DURABILITY.substitute(version=r["versions"]["langgraph"], checkpoints=f["checkpoints"],
-                                        next=nodes(f["next"]), ran=nodes(f["ran_on_resume"]))
-    killed = {m: r["demos"].get(k) for m, k in (("exit", "mode:exit"), ("async", "mode:async"),
-                                                ("sync", "crash:sqlite"))}
-    rows = [[lit(mode), counts[mode], failed[mode]["checkpoints"], k["checkpoints_after_crash"] if k else "—",
-             nodes(k["ran_on_resume"]) if k else "—"] for mode, k in killed.items()]
+        return NO_DURABILITY.substitute(version=r["versions"]["langgraph"], error=lit(counts["error"]),
+                                        checkpoints=f["checkpoints"], next=nodes(f["next"]), ran=nodes(f["ran_on_resume"]))
+    rows = [[lit(mode), counts[mode], failed[mode]["checkpoints"], nodes(failed[mode]["ran_on_resume"])] for mode in counts]
     return DURABILITY.substitute(
-        modes_table=table(["모드", "끝까지 실행", "예외로 실패", "SIGKILL 뒤 찾음", "SIGKILL 뒤 재개한 노드"], rows),
-        exit_failed=failed["exit"]["checkpoints"], exit_next=nodes(failed["exit"]["next"]),
-        exit_ran=nodes(failed["exit"]["ran_on_resume"]),
-        exit_killed=killed["exit"]["checkpoints_after_crash"] if killed["exit"] else "—")
+        modes_table=table(["모드", "끝까지 실행한 뒤 체크포인트", "`review`가 예외로 실패한 뒤 체크포인트", "재개할 때 실행된 노드"], rows),
+        exit_done=counts["exit"], exit_failed=failed["exit"]["checkpoints"], exit_next=nodes(failed["exit"]["next"]),
+        exit_ran=nodes(failed["exit"]["ran_on_resume"]))
 
 def _trap(r: dict) -> str:
     t = r["demos"].get("trap")
     if t is None:
-        return _missing(r, "sqlite", "이 절은 자식 프로세스가 SQLite 파일에 남긴 스레드를 새 saver가 읽은 결과다", "이 절의 값은").strip()
-    hidden = not t["next_after_crash"]
+        return _missing(r, "sqlite", "SQLite 저장소가 필요한 이 절은").strip()
+    hidden, skipped = not t["next_after_crash"], "plan" not in t["ran_on_resume"]
     return TRAP.substitute(
         history_next=", ".join(lit(x[0]) if x else "(끝)" for x in t["history_next"]),
-        looks_done="비어 있어 실행이 끝난 것처럼 보인다" if hidden else "비어 있지 않다", task=lit(t["pending_after_crash"]),
+        looks_done=said(hidden, "비어 있다. 실행이 끝난 것처럼 보인다.", "비어 있지 않다."), task=lit(t["pending_after_crash"]),
         writes=t["pending_writes"], channels=", ".join(map(lit, t["pending_channels"])), ran=nodes(t["ran_on_resume"]),
-        after_resume=t["checkpoints_after_resume"],
-        skipped="" if "plan" in t["ran_on_resume"] else "(`plan`은 다시 실행되지 않았다) ",
-        same=yes(t["result"] == r["demos"]["restart:sqlite"]["values_after_restart"]),
-        misread=" `next`만 믿으면 끝난 실행으로 잘못 읽는다." if hidden else "")
+        after_resume=t["checkpoints_after_resume"], skipped=said(skipped, " `plan`은 다시 실행되지 않았다.", " `plan`도 다시 실행됐다."),
+        rule=said(skipped, "이 결과와 위의 되감기 표를 합치면 규칙이 보인다. 스레드의 config로 재개하면 쓰기가 저장된 작업은 다시 "
+                  "실행하지 않는다. 체크포인트 id가 든 config로 되감으면 그 "
+                  "지점 뒤의 노드를 다시 실행한다. ", "") + "재개한 결과는 크래시 없이 끝까지 간 실행의 값과 "
+        + said(t["result"] == r["demos"]["restart:sqlite"]["values_after_restart"], "같았다.", "달랐다."))
+
+def checks(r: dict) -> list:
+    """[(what the run checked, True/False)]: every yes-or-no answer the prose states, in its order."""
+    f, d, out = r["fork"], r["demos"], []
+    out += [("분기 뒤 `thread_id`만으로 읽으면 새 가지의 끝이 나온다", f["current_is_new_end"]),
+            ("분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다", f["old_end_readable"]),
+            ("`fork()`가 돌려준 `original`이 분기 전 끝과 같다", f["original_is_old_end"])]
+    if not r["postgres"]:
+        same = [[(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in r["physical"][k]] for k in ("x", "random")]
+        out.append(("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", same[0] == same[1]))
+    if "error" not in r["delta"]:
+        out.append(("`notes`를 `DeltaChannel`로 바꿔도 매 턴의 상태가 같다", _same_states(r)))
+    out += [(f"{SAVER_NAMES[k[6:]]}: 크래시 뒤 재개한 결과가 크래시 없는 실행과 같다",
+             d[k]["result"] == d[f"restart:{k[6:]}"]["values_after_restart"])
+            for k in ("crash:memory", "crash:sqlite", "crash:postgres") if k in d and d[k]["result"] is not None]
+    if "trap" in d:
+        out.append(("`next`가 숨긴 크래시: 재개한 결과가 크래시 없는 실행과 같다",
+                    d["trap"]["result"] == d["restart:sqlite"]["values_after_restart"]))
+    return out
 
 def render(report: dict) -> str:
     s, r = report["summary"], report
-    header = HEADER.substitute(versions=", ".join(f"{k} {v}" for k, v in r["versions"].items()), topic=code(s["topic"]),
-                               payload_bytes=n(r["weigh"]["payload_bytes"]), fork_angle=lit(s["fork_angle"]))
-    parts = [header, SAVED.substitute(saved_fields(r)), TRAVEL.substitute(travel_fields(r, s)),
-             SIZE.substitute(size_fields(r)), GROWTH.substitute(growth_fields(r)), LOST.substitute(lost_fields(r, s))]
-    return re.sub(r"\n{3,}", "\n\n", "\n\n".join(parts)).rstrip("\n") + "\n"
+    checked = table(["확인한 것", "결과"], [[what, said(flag, "예", "아니오")] for what, flag in checks(r)])
+    parts = [HEADER.substitute(header_fields(r, s)), MISTAKES.substitute(mistakes_fields(r)),
+             SAVED.substitute(saved_fields(r)), TRAVEL.substitute(travel_fields(r, s)), SIZE.substitute(size_fields(r)),
+             GROWTH.substitute(growth_fields(r)), LOST.substitute(lost_fields(r, s)),
+             CHECKED.substitute(checked_table=checked)]
+    return particles(re.sub(r"\n{3,}", "\n\n", "\n\n".join(parts)).rstrip("\n") + "\n")
 
 # ---- Writing: both files atomically, only after everything was measured. ----
 def write_report(report: dict, folder: str) -> tuple:
@@ -629,22 +596,28 @@ def default_out_dir() -> str:
     return os.getcwd() if os.path.basename(here) in ("site-packages", "dist-packages") or here in installed else here
 
 # ---- The command line. ----
-def parser(out_dir: str = None) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="make_report.py",
-                                description="Run ckpt.py live and write ckpt_report.json and ckpt_report.md.")
+def parser(out_dir: str = None, prog: str = "make_report.py") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description="Run ckpt.py live and write ckpt_report.json and ckpt_report.md.")
     p.add_argument("--topic", default="가을", help="the topic to run the graph on (default: %(default)s)")
     p.add_argument("--payload-bytes", type=int, default=1500, metavar="N", help=f"size of the value put into 'bulk': "
                    f"N 'x' characters, {MIN_PAYLOAD} to {MAX_PAYLOAD:,} (default: %(default)s)")
     p.add_argument("--fork-angle", default="비교",
                    help=f"angle to fork with before 'write': one of {FORK_ANGLES} (default: %(default)s)")
-    p.add_argument("--postgres-url", default=os.environ.get("AGCKPT_PG_URL") or None, metavar="URL",
+    p.add_argument("--postgres-url", metavar="URL",
                    help="also measure a PostgreSQL saver at this libpq URL (default: $AGCKPT_PG_URL, else none)")
     p.add_argument("--out-dir", default=out_dir or default_out_dir(), help="folder to write both files into, created when "
                    "missing (default: the folder of ckpt.py; the current folder for an installed copy or agckpt-report)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--version", action="version", version=f"%(prog)s {ckpt.package_version('agckpt') or '(not installed)'} "
+                   f"(langgraph {ckpt.langgraph_version()})")
     return p
 
+def _one_line(exc: BaseException) -> str:
+    return " ".join(f"{type(exc).__name__}: {exc}".split())
+
 def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Usage errors, all through the parser: one message, exit status 2."""
+    """Usage errors through the parser (one message, exit status 2); a PostgreSQL that cannot be used, one line on
+    stderr naming where its URL came from (exit status 1)."""
     if not MIN_PAYLOAD <= args.payload_bytes <= MAX_PAYLOAD:
         p.error(f"--payload-bytes must be at least {MIN_PAYLOAD} and at most {MAX_PAYLOAD:,}, got {args.payload_bytes}")
     try:
@@ -657,8 +630,10 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if args.postgres_url:
             with ckpt.open_saver("postgres", args.postgres_url):
                 pass
-    except (ImportError, ConnectionError, ValueError, RuntimeError) as exc:
-        p.error(f"--postgres-url: {exc}")
+    except ValueError as exc:
+        p.error(f"{args.url_from}: {exc}")
+    except (ImportError, ConnectionError, RuntimeError) as exc:
+        raise SystemExit(f"{p.prog}: error: PostgreSQL at the URL from {args.url_from}: {_one_line(exc)}") from None
     if os.path.exists(args.out_dir) and not os.path.isdir(args.out_dir):
         p.error(f"--out-dir {args.out_dir!r} is a file, not a folder")
     try:  # last: a usage error above leaves no new folder behind
@@ -668,33 +643,56 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if not os.access(args.out_dir, os.W_OK | os.X_OK):
         p.error(f"--out-dir {args.out_dir!r} cannot be written")
 
-def main(argv=None, out_dir: str = None) -> int:
+def _replaced(p: argparse.ArgumentParser, args: argparse.Namespace) -> str:
+    """The note for a run that wrote other arguments' report over the committed one in a checkout ("" otherwise)."""
+    here = os.path.dirname(os.path.abspath(ckpt.__file__))
+    ours = os.path.samefile(args.out_dir, here) and os.path.exists(os.path.join(here, ".git"))
+    other = [f"--{k.replace('_', '-')}" for k in ("topic", "payload_bytes", "fork_angle", "postgres_url")
+             if getattr(args, k) != p.get_default(k)]
+    return (f"{p.prog}: note: replaced the committed {JSON_NAME} and {MD_NAME} in {here} with a report for other arguments "
+            f"({', '.join(other)}); to get them back: git checkout -- {JSON_NAME} {MD_NAME}") if ours and other else ""
+
+def main(argv=None, out_dir: str = None, prog: str = "make_report.py") -> int:
     """Measure and write both files; `out_dir` replaces the default of --out-dir. Returns 0."""
-    p, argv, i = parser(out_dir), list(sys.argv[1:] if argv is None else argv), 0
+    p, argv, i = parser(out_dir, prog), list(sys.argv[1:] if argv is None else argv), 0
     while i < len(argv) - 1:  # subtle: argparse takes "--topic ---" for two options
         if argv[i] == "--topic":
             argv[i:i + 2] = [f"--topic={argv[i + 1]}"]
         i += 1
     args = p.parse_args(argv)
+    args.url_from = "--postgres-url"
+    if args.postgres_url is None and os.environ.get("AGCKPT_PG_URL"):
+        args.postgres_url, args.url_from = os.environ["AGCKPT_PG_URL"], "AGCKPT_PG_URL"
     _check_args(p, args)
-    for path in write_report(measure(args.topic, args.payload_bytes, args.fork_angle, args.postgres_url), args.out_dir):
+    say = (lambda text: None) if args.quiet else (lambda text: print(f"{p.prog}: {text}", file=sys.stderr, flush=True))
+    try:
+        report = measure(args.topic, args.payload_bytes, args.fork_angle, args.postgres_url, say)
+    except Exception as exc:  # a database that fails during the run: one line, not a traceback
+        if not args.postgres_url or not (isinstance(exc, ConnectionError) or type(exc).__module__.startswith("psycopg")):
+            raise
+        raise SystemExit(f"{p.prog}: error: PostgreSQL at the URL from {args.url_from}: {_one_line(exc)}") from None
+    say(f"writing {JSON_NAME} and {MD_NAME} into {args.out_dir}")
+    for path in write_report(report, args.out_dir):
         print(f"wrote {path}")
+    if _replaced(p, args):
+        print(_replaced(p, args), file=sys.stderr)
     return 0
 
-def run(out_dir: str = None) -> None:
-    """main() as a command: exits 0, 2 on a usage error, 130 after Ctrl-C. subtle: after Ctrl-C it leaves through os._exit
-    once the cleanup has run: an interrupted LangGraph run can leave a worker thread Python's exit would wait for."""
+def run(out_dir: str = None, prog: str = "make_report.py") -> None:
+    """main() as a command: exits 0, 1 when PostgreSQL fails, 2 on a usage error, 130 after Ctrl-C. subtle: after
+    Ctrl-C it leaves through os._exit once the cleanup has run: an interrupted LangGraph run can leave a worker thread
+    Python's exit would wait for."""
     try:
-        status = main(out_dir=out_dir)
+        status = main(out_dir=out_dir, prog=prog)
     except KeyboardInterrupt:
-        print("make_report.py: interrupted", file=sys.stderr, flush=True)
+        print(f"{prog}: interrupted", file=sys.stderr, flush=True)
         sys.stdout.flush()
         os._exit(130)
     sys.exit(status)
 
 def cli() -> None:
     """The agckpt-report command: writes into the current folder unless --out-dir says otherwise."""
-    run(out_dir=os.getcwd())
+    run(out_dir=os.getcwd(), prog="agckpt-report")
 
 if __name__ == "__main__":
     run()

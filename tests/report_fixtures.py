@@ -40,7 +40,7 @@ def _start_installed_copy_run(base):
     """Start `python -m make_report` from an installed copy; the run goes on in the background."""
     site = base / "lib" / "site-packages"
     site.mkdir(parents=True)
-    for name in ("ckpt.py", "make_report.py"):
+    for name in ("ckpt.py", "make_report.py", "report_ko.py"):
         shutil.copy(ROOT / name, site / name)
     work, log = base / "work", base / "stderr.txt"
     work.mkdir()
@@ -69,6 +69,7 @@ def _installed_copy_run(started):
     assert status == 0, started.log.read_text(encoding="utf-8")
     site, work = started.site, started.work
     return SimpleNamespace(site=site, site_files=sorted(p.name for p in site.iterdir() if p.name != "__pycache__"),
+                           stderr=started.log.read_text(encoding="utf-8"),
                            work_files=sorted(p.name for p in work.iterdir()), **vars(_read(work)))
 
 
@@ -107,7 +108,7 @@ def _both(tmp_path_factory):
 @pytest.fixture(scope="session")
 def default_run(tmp_path_factory):
     """`python -m make_report` from an installed copy: .folder (the current folder it ran in),
-    .data, .md, .site, .site_files (site-packages after the run), .work_files."""
+    .data, .md, .site, .site_files (site-packages after the run), .work_files, .stderr."""
     return _both(tmp_path_factory)["default"]
 
 

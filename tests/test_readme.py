@@ -62,11 +62,11 @@ def test_an_installed_copy_runs_as_a_module_and_writes_into_the_current_folder_o
     """`python -m make_report` with ckpt.py and make_report.py in site-packages: exit 0 (the
     fixture checks it), both files in the current folder, nothing new in site-packages."""
     assert default_run.work_files == FILES
-    assert default_run.site_files == ["ckpt.py", "make_report.py"]
+    assert default_run.site_files == ["ckpt.py", "make_report.py", "report_ko.py"]
 
 
 def test_an_installed_copy_names_each_saver_it_could_not_measure(default_run):
-    missing = "`langgraph-checkpoint-sqlite`가 설치되어 있지 않아" in default_run.md
+    missing = "`langgraph-checkpoint-sqlite`)가 설치되어 있지 않아" in default_run.md
     assert missing == (not ckpt.has_backend("sqlite")), default_run.md
 
 
@@ -74,10 +74,10 @@ def test_the_agckpt_report_command_hands_main_the_current_folder(tmp_path, monke
     asked = []
     monkeypatch.chdir(tmp_path)
     # main measures for seconds; what cli must do is hand it the current folder as out_dir
-    monkeypatch.setattr(make_report, "main", lambda argv=None, out_dir=None: asked.append(out_dir) or 0)
+    monkeypatch.setattr(make_report, "main", lambda argv=None, out_dir=None, prog=None: asked.append((out_dir, prog)) or 0)
     with pytest.raises(SystemExit) as exit_info:
         make_report.cli()
-    assert (exit_info.value.code, asked) == (0, [str(tmp_path)])
+    assert (exit_info.value.code, asked) == (0, [(str(tmp_path), "agckpt-report")])
 
 
 def test_main_writes_into_the_out_dir_it_is_given_unless_out_dir_says_otherwise(tmp_path, capsys):

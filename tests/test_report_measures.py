@@ -31,7 +31,7 @@ def test_checkpoint_rows_after_one_run(ran):
 def test_thread_demo_same_thread_continues_other_starts_empty_none_keeps_nothing():
     assert ckpt.thread_demo(TOPIC) == {
         "same_thread_notes": [3, 6], "same_thread_checkpoints": 10, "history_newest_first": True,
-        "other_thread_checkpoints": 0, "other_thread_values": {},
+        "other_thread_notes": 3, "other_thread_checkpoints": 5,
         "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}
 
 
