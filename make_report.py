@@ -16,14 +16,16 @@ try:
 except KeyboardInterrupt:  # Ctrl-C while langgraph is still being imported: nothing to clean up
     print("make_report.py: interrupted", file=sys.stderr)
     raise SystemExit(130) from None
-from report_ko import (CHECKED, DELTA, DURABILITY, FIELD_PURPOSES, GLOSSARY, GROWTH, HEADER, LOST, MISTAKES, NO_DELTA,
-                       NO_DURABILITY, REPLAY_FORK, REPLAY_PLAIN, SAVED, SIZE, SPREAD, TRAP, TRAVEL, particles)
+from report_ko import (CHECKED, DELTA, DURABILITY, GLOSSARY, GROWTH, HEADER, LOST, MISTAKES, MODEL, NO_DELTA,
+                       NO_DURABILITY, NO_TRAP, REPLAY_FORK, REPLAY_PLAIN, SAVED, SIZE, SPREAD, TRAP, TRAVEL, anatomy_rows,
+                       particles, phrase)
 
 JSON_NAME, MD_NAME = "ckpt_report.json", "ckpt_report.md"
 MIN_PAYLOAD, MAX_PAYLOAD = 300, 100_000_000  # bytes: enough to see the difference; fits in memory
 OTHER_TOPIC = "겨울"  # the input given at a past checkpoint, in place of None
 FORK_ANGLES = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
 SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)", "postgres": "PostgreSQL (PostgresSaver)"}
+PROSE = {"memory": "메모리 saver", "sqlite": "SQLite saver", "postgres": "PostgreSQL saver"}  # a saver's name in a sentence
 COLORS = {"memory": ("#1f77b4", "파랑"), "sqlite": ("#d62728", "빨강"), "postgres": ("#2ca02c", "초록")}  # chart lines
 CHAIN_NODES, TURNS, TABLE_TURNS = (3, 10, 30), 40, (1, 10, 20, 40)  # 3 nodes: the lab's graph
 
@@ -86,7 +88,12 @@ def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str
         "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)], "postgres": bool(postgres_url)})
     say(f"measuring longer chains, {TURNS} turns and the remedies")
     r.update(_growth(topic, payload, r["physical"]["x"], postgres_url))
-    runs = (r, ckpt.first_run(topic, payload))
+    return _related(r, ckpt.first_run(topic, payload))
+
+def _related(r: dict, fat: dict) -> dict:
+    """The figures the report relates, from the measures: the input checkpoint's sizes, the bytes a payload adds per
+    checkpoint, each stored part in payloads, the sweep's slope, where PostgreSQL puts each channel."""
+    runs, payload_bytes = (r, fat), r["weigh"]["payload_bytes"]
     for key, size in (("input_start", lambda a: a["checkpoint"]["channel_values"]["__start__"]),  # the input checkpoint's
                       ("input_metadata", lambda a: ckpt.state_bytes(a["metadata"]))):  # input channel and metadata
         thin_fat = [size(x["input_anatomy"]) for x in runs]
@@ -131,36 +138,6 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
 def incompressible(size: int, seed: int = 0) -> str:
     """`size` ASCII letters and digits from random.Random(seed): "0UAqFzWs" for 8; no repeats for pglz or lz4."""
     return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
-
-# ---- How anatomy's values are shown: nothing that changes from run to run.
-def _counter(version) -> str:
-    """A channel version as its counter, the random tail dropped: "000...0005.0.4930..." -> "5" (an int as it is)."""
-    head = str(version).split(".", 1)[0]
-    return str(int(head)) if head.isdigit() else str(version)
-
-def _shown(field: str, value) -> str:
-    """A field's value as the report shows it: nothing that changes from run to run."""
-    versions = lambda seen: ", ".join(f"{k}@{_counter(v)}" for k, v in seen.items())  # noqa: E731
-    shown = {"checkpoint.id": lambda: f"{len(value)}자 UUID (실행마다 다름)",
-             "checkpoint.ts": lambda: "ISO 8601 시각 (실행마다 다름)",
-             "checkpoint.channel_values": lambda: ", ".join(f"{k} {v} B" for k, v in value.items()),
-             "checkpoint.channel_versions": lambda: versions(value),
-             "checkpoint.versions_seen": lambda: "; ".join(f"{k}: {versions(v) or '—'}" for k, v in value.items()),
-             "metadata.writes": lambda: ", ".join(f"{k} → {sorted(v) if isinstance(v, dict) else v}"
-                                                  for k, v in value.items())}
-    if field in shown and (field != "metadata.writes" or isinstance(value, dict)):
-        return shown[field]()
-    return "null (이 langgraph는 채우지 않는다)" if value is None else json.dumps(value, ensure_ascii=False)
-
-def anatomy_rows(anat: dict) -> list:
-    """ckpt.anatomy() as rows the same on every run, in FIELD_PURPOSES' order, then the rest:
-    [{"field": "checkpoint.v", "purpose": "...", "value": "4"}, ...]."""
-    order = {field: i for i, field in enumerate(FIELD_PURPOSES)}  # unknown fields after, in their order
-    fields = [(f"{part}.{k}", _shown(f"{part}.{k}", v)) for part in ("checkpoint", "metadata")
-              for k, v in sorted(anat[part].items(), key=lambda kv: order.get(f"{part}.{kv[0]}", len(order)))]
-    fields += [("parent_config", "있음" if anat["has_parent_config"] else "없음"),
-               ("pending_writes", f"{anat['pending_writes']}개")]
-    return [{"field": f, "purpose": FIELD_PURPOSES.get(f, ""), "value": v} for f, v in fields]
 
 # ---- Small helpers: values shown as code, tables, charts. ----
 def lit(text: str) -> str:
@@ -227,29 +204,33 @@ def gitgraph(tree: list) -> str:
 
 def _missing(r: dict, backend: str, what: str) -> str:
     """One line saying a saver's package is not installed here, so `what` was not measured ("" otherwise)."""
-    return (f"\n이 기계에는 {SAVER_NAMES[backend].split()[0]} saver의 패키지(`{ckpt.EXTRAS[backend]}`)가 설치되어 있지 않아 "
-            f"{what} 재지 않았다.\n" if backend in r["missing"] else "")
+    return (f"\n이 기계에는 {PROSE[backend]}의 패키지(`{ckpt.EXTRAS[backend]}`)가 설치되어 있지 않아 {what} 재지 않았다.\n"
+            if backend in r["missing"] else "")
 
 # ---- Filling the templates: one function per section. ----
 def header_fields(r: dict, s: dict) -> dict:
     setting = [["측정 환경", ", ".join(f"{k} {v}" for k, v in r["versions"].items())], ["주제", code(s["topic"])],
                ["페이로드", f"{n(r['weigh']['payload_bytes'])}바이트"], ["분기에 쓴 `angle`", lit(s["fork_angle"])]]
-    return dict(setting_table=table(["항목", "값"], setting), node_count=len(ckpt.NODES), per_run=len(r["checkpoints"]),
-                node_chain=" → ".join(ckpt.NODES), glossary_table=table(["용어", "뜻", "처음 쓰이는 곳"],
-                                                                         [[t, m, f"“{w}”"] for t, m, w in GLOSSARY]))
+    setting += [[PROSE[b], f"설치되지 않음(`{ckpt.EXTRAS[b]}`). 이 saver가 필요한 행과 절은 재지 않았다"]
+                for b in r["missing"] if b == "sqlite"]
+    return dict(setting_table=table(["항목", "값"], setting))
+
+def model_fields(r: dict) -> dict:
+    return dict(node_count=len(ckpt.NODES), per_run=len(r["checkpoints"]), node_chain=" → ".join(map(lit, ckpt.NODES)),
+                glossary_table=table(["용어", "뜻", "처음 쓰이는 곳"], [list(row) for row in GLOSSARY]))
 
 def mistakes_fields(r: dict) -> dict:
     t, rerun, u = r["threads"], r["rerun"], r["update"]
     old, steps = u["old_config"], u["first_steps"]
     return dict(mistakes_table=table(["실수", "이 실행에서 일어난 일"], [
         ["checkpointer 없이 컴파일하고 `get_state`를 부른다", f"예외가 난다({lit(t['no_checkpointer_error'])}). 두 번 실행해도 "
-         f"`notes`는 {t['no_checkpointer_notes'][0]}개, {t['no_checkpointer_notes'][1]}개로 매번 처음부터다."],
+         f"`notes`는 {t['no_checkpointer_notes'][0]}개, {t['no_checkpointer_notes'][1]}개로 매번 처음부터 시작한다."],
         ["되감을 때 `None` 대신 입력을 준다", f"{code(rerun['input'])}{{을/를}} 주자 {nodes(rerun['ran'])}{{이/가}} 다시 실행되고 "
          f"체크포인트가 {rerun['added']}개 늘었다."],
-        ["`update_state` 뒤에 원래 config로 이어서 실행한다", f"초안 {code(old['draft'])}, 점수 {old['score']}점으로 바꾸지 않은 "
-         f"것과 같다. 체크포인트는 {old['checkpoints']}개가 됐다."],
-        ["기록을 뒤집지 않고 읽는다", f"`get_state_history`의 첫 항목은 단계 {steps['get_state_history']}(마지막 체크포인트), `history()`의 첫 항목은 "
-         f"단계 {steps['history']}(입력)이다."]]))
+        ["`update_state` 뒤에 원래 config로 이어서 실행한다", f"초안은 {code(old['draft'])}, 점수는 {old['score']}점이다. 값을 바꾸지 "
+         f"않았을 때와 같다. 체크포인트는 {old['checkpoints']}개가 됐다."],
+        ["기록을 뒤집지 않고 읽는다", f"`get_state_history`는 최신 것부터 준다. 첫 항목은 단계 {steps['get_state_history']}(마지막 "
+         f"체크포인트){{이다/다}}. 실습의 `history()`처럼 뒤집어야 첫 항목이 단계 {steps['history']}(입력){{이/가}} 된다."]]))
 
 def saved_fields(r: dict) -> dict:
     t = r["threads"]
@@ -266,48 +247,54 @@ def saved_fields(r: dict) -> dict:
         bare_second=t["no_checkpointer_notes"][1], bare_error=lit(t["no_checkpointer_error"]),
         anatomy_table=table(["필드", "뜻", "값 또는 크기"], anatomy))
 
-def _replay_note(replays: list) -> str:
-    extra = [row["added"] - len(row["ran"]) for row in replays]
-    if all(e == 1 and row["sources"][:1] == ["fork"] for e, row in zip(extra, replays)):
-        return REPLAY_FORK.template
-    return REPLAY_PLAIN.template if all(e == 0 for e in extra) else "늘어난 체크포인트 수와 다시 실행된 노드 수는 위 표와 같다."
+def _replay_note(r: dict) -> str:
+    extra = [row["added"] - len(row["ran"]) for row in r["replays"]]
+    if all(e == 1 and row["sources"][:1] == ["fork"] for e, row in zip(extra, r["replays"])):
+        return REPLAY_FORK.substitute(version=r["versions"]["langgraph"])
+    if all(e == 0 for e in extra):
+        return REPLAY_PLAIN.substitute(version=r["versions"]["langgraph"])
+    return "늘어난 체크포인트 수와 다시 실행된 노드 수는 위 표와 같다."
 
 def _ran(x: dict) -> str:
-    return f"{nodes(x['ran'])}{{이/가}} 실행됐고" if x["ran"] else "노드는 하나도 실행되지 않았고"
+    """What an invoke(None, ...) ran and added, as the rest of a sentence."""
+    return (said(x["ran"], f"{nodes(x['ran'])}{{이/가}} 실행됐고, ", "노드는 하나도 실행되지 않았고, ")
+            + said(x["added"], f"체크포인트는 {x['added']}개 늘었다.", "체크포인트도 늘지 않았다."))
+
+def _ids(r: dict) -> dict:
+    ids, version = r["update"]["int_and_str_ids"], r["versions"]["langgraph"]
+    return dict(int_id=ids[0], str_id=ids[1], same_thread=phrase("ids_same" if ids[1] else "ids_apart", version=version),
+                other_line_ids=phrase("ids_0260" if ids[1] else "ids_latest"))
+
+def _branch(tree: list) -> dict:
+    """Where the fork's branch hangs, and why: the points before write it could start from."""
+    branch = next(row for row in tree if row["source"] == "update")
+    points = [row for row in tree[:branch["position"]] if row["next"] == ["write"] and row["source"] != "update"]
+    return dict(branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), points=said(
+        len(points) > 1, f"되감은 뒤에는 다음 노드가 `write`인 체크포인트가 {len(points)}개({', '.join(map(_label, points))})다. "
+        "실습의 `fork`는 그 가운데 가장 최근 것을 고른다.", f"다음 노드가 `write`인 체크포인트는 {_label(points[0])} 하나다."))
 
 def travel_fields(r: dict, s: dict) -> dict:
     f, rerun, tree, u = r["fork"], r["rerun"], r["tree"], r["update"]
     counts = Counter(row["source"] for row in tree)  # in the order the sources first appear
-    branch = next(row for row in tree if row["source"] == "update")
     replays = [[lit(x["from"]), x["added"], nodes(x["ran"]), ", ".join(x["sources"])] for x in r["replays"]]
     drafts = [["원래 가지", code(f["base_draft"]), f["base_score"]],
               [f"새 가지 ({lit(s['fork_angle'])})", code(f["fork_draft"]), f["fork_score"]]]
-    ends = [said(f["current_is_new_end"], "분기 뒤에 `thread_id`만으로 `get_state`를 부르면 새 가지의 끝이 나온다.",
-                 "분기 뒤에 `thread_id`만으로 `get_state`를 부르면 새 가지의 끝이 나오지 않는다."),
-            said(f["old_end_readable"], "원래 가지는 지워지지 않는다. 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다.",
-                 "분기 전에 잡아 둔 config로 읽은 값은 원래 끝과 다르다."),
-            said(f["original_is_old_end"], "`fork()`가 돌려준 `original`도 분기 전 끝과 같다.",
-                 "`fork()`가 돌려준 `original`은 분기 전 끝과 다르다.")]
-    fork_sources = counts.get("fork", 0)
+    ends = [phrase(which + said(f[flag], "", "_not")) for flag, which in (
+        ("current_is_new_end", "new_end"), ("old_end_readable", "old_end"), ("original_is_old_end", "original"))]
     return dict(
         replay_table=table(["어느 노드 앞에서", "늘어난 체크포인트", "다시 실행된 노드", "새 체크포인트의 source"], replays),
-        replay_note=_replay_note(r["replays"]),
-        write_ran=nodes(next(x["ran"] for x in r["replays"] if x["from"] == "write")),
+        replay_note=_replay_note(r), write_ran=nodes(next(x["ran"] for x in r["replays"] if x["from"] == "write")),
         rerun_input=code(rerun["input"]), rerun_ran=nodes(rerun["ran"]), rerun_added=rerun["added"],
         rerun_notes=code(rerun["notes"]), fork_values=code({"angle": s["fork_angle"]}), fork_before=f["before"],
-        fork_total=f["total"], fork_table=table(["", "초안", "점수"], drafts), fork_ends=" ".join(ends),
+        fork_total=f["total"], fork_table=table(["가지", "초안", "점수"], drafts), fork_ends=" ".join(ends),
         reducer_notes=code(u["reducer"]["notes"]), reducer_source=lit(u["reducer"]["source"]),
         reducer_next=nodes(u["reducer"]["next"]), update_values=code({"angle": u["old_config"]["update_angle"]}),
         update_angle=lit(u["old_config"]["update_angle"]), old_draft=code(u["old_config"]["draft"]),
         old_score=u["old_config"]["score"], old_checkpoints=u["old_config"]["checkpoints"], named_lists=u["named_lists"],
-        finished_ran=_ran(u["finished"]), finished_added=u["finished"]["added"], end_ran=_ran(u["end_replay"]),
-        end_added=u["end_replay"]["added"], int_id=u["int_and_str_ids"][0], str_id=u["int_and_str_ids"][1],
-        same_thread=said(u["int_and_str_ids"][1] > 0, "이 langgraph에서는 둘이 같은 스레드다.",
-                         "이 langgraph에서는 둘이 다른 스레드다. `thread_id`는 한 가지 형(보통 문자열)으로만 쓰는 것이 안전하다."),
+        finished=_ran(u["finished"]), end_replay=_ran(u["end_replay"]), **_ids(r), **_branch(tree),
         sources=", ".join(row["source"] for row in tree), source_counts=", ".join(f"{k} {v}개" for k, v in counts.items()),
-        highlighted="·".join(lit(k) for k in ("update", "fork") if k in counts),
-        branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), gitgraph=gitgraph(tree),
-        source_names=said(fork_sources > 0, f" source가 `fork`인 체크포인트 {fork_sources}개는 되감기가 쓴 것이고, 분기가 쓴 "
+        highlighted="·".join(lit(k) for k in ("update", "fork") if k in counts), gitgraph=gitgraph(tree),
+        source_names=said(counts.get("fork"), f" source가 `fork`인 체크포인트 {counts.get('fork')}개는 되감기가 쓴 것이고, 분기가 쓴 "
                           "체크포인트의 source는 `update`다.", ""))
 
 def _slope(r: dict) -> str:
@@ -316,9 +303,12 @@ def _slope(r: dict) -> str:
     if step is None:
         return "늘어난 바이트가 고르게 늘지는 않았다(위 표)."
     per = step["per_byte"]
-    return (f"페이로드가 {n(step['payload_bytes'])}바이트 늘 때마다 늘어난 바이트는 {n(step['extra'])}바이트씩 늘었다. 직선의 "
+    return (f"페이로드를 {n(step['payload_bytes'])}바이트 늘릴 때마다 차이(fat − thin)는 {n(step['extra'])}바이트씩 커졌다. 직선의 "
             f"기울기는 {per:g}{{이다/다}}. 페이로드 1바이트가 상태 전체로는 {per:g}바이트가 된다."
-            + said(per == carrying, f" 값을 실은 체크포인트 수({carrying}개)와 같다.", ""))
+            + said(per == carrying, f" 페이로드를 실은 체크포인트 수({carrying}개)와 같다.", ""))
+
+def _each(r: dict) -> str:
+    return "saver마다" if len(r["physical"]["x"]) > 1 else f"{PROSE[r['physical']['x'][0]['backend']]}로"
 
 def size_fields(r: dict) -> dict:
     w, rows, sweep = r["weigh"], r["rows"], r["sweep"]
@@ -328,45 +318,37 @@ def size_fields(r: dict) -> dict:
     sizes = [[*(n(x[k]) for k in ("payload_bytes", "thin_total", "fat_total", "extra")), x["carrying"]] for x in sweep]
     exact = rows["carried"] == [w["payload_bytes"] + rows["key_bytes"]]  # every carrying checkpoint alike
     return dict(
-        payload_bytes=n(w["payload_bytes"]), checkpoints=w["checkpoints"], carrying=w["carrying"],
+        payload_bytes=n(w["payload_bytes"]), checkpoints=w["checkpoints"], carrying=w["carrying"], each=_each(r),
         size_table=table(["체크포인트", "thin (바이트)", "fat (바이트)", "차이"],
                          by_checkpoint + [["합계", n(w["thin_total"]), n(w["fat_total"]), n(extra)]]),
         thin_chart=xychart("thin: 체크포인트별 상태 바이트", "체크포인트", labels, [("bar", rows["thin"])], "바이트"),
         fat_chart=xychart("fat: 체크포인트별 상태 바이트", "체크포인트", labels, [("bar", rows["fat"])], "바이트"),
         fat_total=n(w["fat_total"]), thin_total=n(w["thin_total"]), difference=n(extra),
-        equation=(f" 값을 실은 체크포인트마다 정확히 {n(rows['carried'][0])}바이트씩이다. 페이로드 {n(w['payload_bytes'])}바이트에 "
-                  f'키가 더하는 {rows["key_bytes"]}바이트, 곧 구분자까지 친 `, "bulk": ""`의 길이를 더한 값이다.') if exact else "",
-        sweep_table=table(["페이로드 (바이트)", "thin 합계", "fat 합계", "늘어난 바이트", "값을 실은 체크포인트"], sizes),
-        sweep_chart=xychart("페이로드 크기에 따른 늘어난 바이트 (fat − thin)", "페이로드 (바이트)",
+        equation=(f" 페이로드를 실은 체크포인트마다 정확히 {n(rows['carried'][0])}바이트씩이다. 페이로드 {n(w['payload_bytes'])}바이트에 "
+                  f"{rows['key_bytes']}바이트를 더한 값이다. {rows['key_bytes']}바이트는 키와 구분자, 곧 "
+                  '`, "bulk": ""`의 길이다.') if exact else "",
+        sweep_table=table(["페이로드 (바이트)", "thin 합계 (바이트)", "fat 합계 (바이트)", "차이 (바이트)",
+                           "페이로드를 실은 체크포인트 수"], sizes),
+        sweep_chart=xychart("페이로드 크기에 따른 차이 (fat − thin)", "페이로드 (바이트)",
                             [row[0] for row in sizes], [("line", [x["extra"] for x in sweep])], "바이트"),
         slope=_slope(r), **physical_fields(r))
 
 def _parts_said(r: dict) -> str:
     """Each saver's difference as the sum of its parts, in payloads, and where the copies come from."""
-    size, out = r["weigh"]["payload_bytes"], []
-    start, meta = (r[k]["difference"] for k in ("input_start", "input_metadata"))
-    in_meta = meta >= size / 2  # the input written into the input checkpoint's metadata as well
-    out.append(f"입력 체크포인트(#0)는 입력 전체를 `__start__` 채널에 담는다. fat 실행에서 그 채널은 thin보다 {n(start)}바이트(JSON) "
-               "컸다. 이 채널은 상태의 값(`values`)이 아니어서 위 논리 바이트 표의 #0 input 행에는 보이지 않는다."
-               + said(in_meta, f" 이 langgraph는 입력 체크포인트의 metadata(`writes`)에도 입력을 적는다. fat 실행에서 그 metadata는 "
-                               f"thin보다 {n(meta)}바이트(JSON) 컸다.", ""))
+    meta = r["input_metadata"]["difference"]
+    in_meta = meta >= r["weigh"]["payload_bytes"] / 2  # the input written into the input checkpoint's metadata as well
+    out = [phrase("input", start=n(r["input_start"]["difference"])) + said(in_meta, phrase("input_meta", meta=n(meta)), "")]
     for m in r["physical"]["x"]:
-        p, name, k = m["stored"]["parts"], SAVER_NAMES[m["backend"]], m["logical"]["carrying"]
-        c = r["parts_copies"][m["backend"]]
-        out.append(f"{name}의 차이 {n(m['stored']['difference'])}바이트는 체크포인트 {n(p['checkpoints'])}, blob {n(p['blobs'])}, "
-                   f"대기 중인 쓰기 {n(p['writes'])}바이트를 더한 것이다. 페이로드로는 각각 "
-                   + ", ".join(f"{c[part]:.2f}" for part in ("checkpoints", "blobs", "writes"))
-                   + f"개 분량이고, 모두 합하면 {m['stored']['copies']:.2f}개 분량이다." + (
-                       f" blob이 {c['blobs']:.2f}개 분량에 그치는 것은 이 saver가 채널 값을 blob에 값의 버전마다 한 번만 "
-                       "담기 때문이다. `__start__`의 입력과 `bulk`의 값이 한 번씩이다." + said(
-                           in_meta, f" 체크포인트 부분 {c['checkpoints']:.2f}개 분량은 metadata에 적힌 입력이다.", "")
-                       if p["blobs"] else
-                       f" blob이 없고 체크포인트 부분이 {c['checkpoints']:.2f}개 분량이다. 이 saver는 채널 값을 체크포인트마다 "
-                       f"그 안에 싣는다. 입력 체크포인트의 `__start__`에 하나, 값을 실은 체크포인트 {k}개에 하나씩" + said(
-                           in_meta, ", metadata에 적힌 입력에 하나", "") + " 들어 있다."))
-    out.append(f"대기 중인 쓰기 {r['parts_copies'][r['physical']['x'][0]['backend']]['writes']:.2f}개 분량은 입력이 `bulk` 채널에 "
-               "값을 쓴 기록이다.")
-    return "\n\n".join(out)
+        p, c = m["stored"]["parts"], {k: f"{v:.2f}" for k, v in r["parts_copies"][m["backend"]].items()}
+        out.append(phrase("sum", name=PROSE[m["backend"]], difference=n(m["stored"]["difference"]),
+                          copies=f"{m['stored']['copies']:.2f}", **{k: n(v) for k, v in p.items()},
+                          each=", ".join(c[k] for k in ("checkpoints", "blobs", "writes")))
+                   + (phrase("blob", blobs=c["blobs"])
+                      + said(in_meta, phrase("blob_meta", checkpoints=c["checkpoints"]), "")
+                      if p["blobs"] else phrase("inline", checkpoints=c["checkpoints"], carrying=m["logical"]["carrying"],
+                                                 meta=said(in_meta, ", metadata에 적힌 입력에 하나", ""))))
+    first = r["parts_copies"][r["physical"]["x"][0]["backend"]]
+    return "\n\n".join(out + [phrase("writes", writes=f"{first['writes']:.2f}")])
 
 def physical_fields(r: dict) -> dict:
     def row(name: str, thin: int, fat: int, difference: int, copies: float) -> list:
@@ -384,50 +366,50 @@ def physical_fields(r: dict) -> dict:
                      for v, name in views]
         tables.append(f"페이로드 {title}:\n\n" + table(["무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "사본"], rows))
     if not r["postgres"]:
-        same = [[(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in r["physical"][kind]]
-                for kind in ("x", "random")]  # the stored bytes, without the payload they were run with
-        tables.append(said(same[0] == same[1], "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재도 모든 saver의 바이트가 위와 "
+        tables.append(said(_same_bytes(r), "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재도 saver의 바이트가 위와 "
                            "같았다. 여기서 잰 saver는 값을 압축하지 않는다.", "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재자 "
                            "saver의 바이트가 위와 달랐다."))
     parts = [[SAVER_NAMES[m["backend"]]] + [f"{n(m['stored']['parts'][k])} ({r['parts_copies'][m['backend']][k]:.2f})"
                                             for k in ("checkpoints", "blobs", "writes")] for m in r["physical"]["x"]]
-    where = {k: ", ".join(map(lit, names)) for k, names in (r["placement"] or {}).items()}
+    where, memory = {k: ", ".join(map(lit, names)) for k, names in (r["placement"] or {}).items()}, r["physical"]["x"][0]
     return dict(
         physical_tables="\n\n".join(tables) + "\n", parts_said=_parts_said(r),
         placement=(f"\nPostgreSQL이 값을 어디에 두는지 테이블에서 읽었다. 체크포인트 행 안(jsonb)에는 {where['inline']}{{이/가}} "
                    f"있고, blob 테이블에는 {where['blob']}{{이/가}} 있다.\n") if where else "",
         missing_sqlite=_missing(r, "sqlite", "SQLite 행은"),
+        memory_note=said(memory["stored"]["parts"]["blobs"] == 0, phrase("memory_note"), ""),
         parts_table=table(["saver", "체크포인트 (checkpoint + metadata)", "blob", "대기 중인 쓰기"], parts))
 
 def chain_fields(r: dict) -> dict:
-    chains, names = r["chains"], SAVER_NAMES
+    chains = r["chains"]
     copies = {m["backend"]: [c["savers"][i]["stored"]["copies"] for c in chains] for i, m in enumerate(chains[0]["savers"])}
     carrying, first, last = [c["savers"][0]["logical"]["carrying"] for c in chains], chains[0]["nodes"], chains[-1]["nodes"]
     return dict(
         chain_nodes=", ".join(f"{c['nodes']}개" for c in chains[1:]), lab_nodes=first, most=last,
-        chain_table=table(["노드", "체크포인트", "값을 상태에 실은 체크포인트"] + [f"{names[b]} 사본" for b in copies],
+        chain_table=table(["노드 수", "체크포인트 수", "페이로드를 실은 체크포인트 수"] + [f"{PROSE[b]} 사본" for b in copies],
                           [[c["nodes"], c["savers"][0]["checkpoints"], carrying[i]]
                            + [f"{v[i]:.2f}" for v in copies.values()] for i, c in enumerate(chains)]),
-        chain_chart=xychart("노드 수에 따른 사본 수", "노드", [c["nodes"] for c in chains], copies, "사본"),
+        chain_chart=xychart("노드 수에 따른 사본 수", "노드 수", [c["nodes"] for c in chains], copies, "사본"),
         missing=_missing(r, "sqlite", "이 절과 아래 절들의 SQLite 값은"),
         most_carrying=carrying[-1], claim="".join(  # about a copy per node, or hardly more than with the fewest
-            f" {names[b]}{{은/는}} {v[-1]:.2f}개 분량을 보관해 그 말이 맞다." if v[-1] >= carrying[-1] / 2 else
-            f" {names[b]}{{은/는}} 노드 {first}개에서 {v[0]:.2f}개, {last}개에서 {v[-1]:.2f}개 분량으로 거의 늘지 않는다. 바뀌지 "
-            "않은 채널의 값은 버전마다 한 번만 담기 때문이다." for b, v in copies.items()))
+            f" {PROSE[b]}{{은/는}} {v[-1]:.2f}개 분량을 보관한다. 실습 설명의 말이 이 saver에서는 맞다." if v[-1] >= carrying[-1] / 2
+            else f" {PROSE[b]}{{은/는}} 노드 {first}개에서 {v[0]:.2f}개, {last}개에서 {v[-1]:.2f}개 분량으로, 체크포인트 수만큼 늘지 "
+            "않는다. 값이 바뀌지 않은 채널은 새 체크포인트에 버전 번호만 적히기 때문이다." for b, v in copies.items()))
 
 def growth_fields(r: dict) -> dict:
-    turns, point, names = r["turns"], r["pointer"], SAVER_NAMES
+    turns, point = r["turns"], r["pointer"]
     rows, rest = (turns["memory"][k] for k in ("rows", "rest"))
     return dict(
-        turns=rows[-1]["turn"], turn_table=table(["턴"] + [names[b] for b in turns] + ["`notes`", "상태 전체"], [
+        turns=rows[-1]["turn"], turn_table=table(["턴"] + [f"{PROSE[b]} 보관 바이트" for b in turns]
+                                                 + ["`notes` (JSON 바이트)", "상태 전체 (JSON 바이트)"], [
             [rows[t - 1]["turn"]] + [n(x["rows"][t - 1]["stored"]) for x in turns.values()]
             + [n(rows[t - 1]["notes"]), n(rows[t - 1]["state"])] for t in TABLE_TURNS]),
         turn_chart=xychart("턴에 따른 저장 바이트", "턴", [x["turn"] for x in rows[4::5]],  # every 5th turn: legible
                            {b: [x["stored"] for x in t["rows"][4::5]] for b, t in turns.items()}, "바이트"),
-        ten=rows[9]["turn"], last_range=f"{rows[-10]['turn']}–{rows[-1]['turn']}", grown=", ".join(
-            f"{names[b]}에서 {n(t['first_ten'])}바이트와 {n(t['last_ten'])}바이트({t['ratio']}배)" for b, t in turns.items())
-            + "였다", pace=" 한 턴이 더하는 바이트가 턴마다 커진다. 저장 바이트는 턴 수보다 빨리 자란다." * all(
-                t["ratio"] > 1.05 for t in turns.values()),
+        ten=rows[9]["turn"], last_range=f"{rows[-10]['turn']}–{rows[-1]['turn']}", grown="였고, ".join(
+            f"{PROSE[b]}에서는 {n(t['first_ten'])}바이트와 {n(t['last_ten'])}바이트로 {t['ratio']:.2f}배" for b, t in turns.items())
+        + "였다", pace=" 한 턴이 더하는 바이트가 턴마다 커진다. 저장 바이트는 턴 수에 비례하는 것보다 빠르게 늘어난다." * all(
+            t["ratio"] > 1.05 for t in turns.values()),
         first_turn=rows[0]["turn"], first_notes=n(rows[0]["notes"]), last_turn=rows[-1]["turn"],
         last_notes=n(rows[-1]["notes"]),
         rest=f"매 턴 {n(rest[0])}바이트로 같다" if len(rest) == 1 else f"{n(rest[0])}–{n(rest[-1])}바이트다",
@@ -435,7 +417,13 @@ def growth_fields(r: dict) -> dict:
             [_label(c), n(a), n(b)] for c, a, b in zip(r["checkpoints"], *(point[k]["checkpoints"] for k in point))]
             + [["saver가 보관한 바이트"] + [n(point[k]["stored"]) for k in point],
                ["store가 보관한 바이트", "—", n(point["pointer"]["store"])]]),
-        store=n(point["pointer"]["store"]), delta=_delta(r), **_pruning(r), **chain_fields(r))
+        thread_note=said("thread_id" in r["anatomy"]["metadata"], phrase("thread_note"), ""),
+        store=n(point["pointer"]["store"]), delta=_delta(r), each=_each(r), **_pruning(r), **chain_fields(r))
+
+def _same_bytes(r: dict) -> bool:
+    """Whether every saver stored as many bytes with the incompressible payload as with "x" (PostgreSQL compresses)."""
+    stored = [[(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in r["physical"][k]] for k in ("x", "random")]
+    return stored[0] == stored[1]
 
 def _same_states(r: dict) -> bool:
     kept = lambda x: [(row["notes"], row["state"]) for row in x["rows"]]  # noqa: E731
@@ -456,14 +444,16 @@ def _pruning(r: dict) -> dict:
     answer = {"": "됐다", "NotImplementedError": "구현되지 않음", "AttributeError": "메서드 없음"}
     kept = lambda x: f"{n(x['checkpoints'])}개, {n(x['stored'])}바이트" if x else "—"  # noqa: E731
     rows = [[SAVER_NAMES[b], kept(p), answer.get(p["prune"], "") + (f" ({lit(p['prune'])})" if p["prune"] else ""),
-             kept(p["after_prune"]), kept(p["after_delete"]) if p["after_delete"] else "메서드 없음"]
+             kept(p["after_prune"]), kept(p["after_delete"]) if p["after_delete"] else "메서드 없음 (`AttributeError`)"]
             for b, p in r["pruning"].items()]
-    notes = [f"{SAVER_NAMES[b]}에서 `prune` 뒤 `write` 앞에서 되감자 " + (
+    notes = [f"{PROSE[b]}에서 `prune` 뒤 `write` 앞에서 되감자 " + (
         f"체크포인트가 {replay[6:]}개 늘었다." if replay.startswith("added ") else f"그 지점이 없어 실패했다({lit(replay)}).")
         for b, p in r["pruning"].items() if (replay := (p["after_prune"] or {}).get("replay"))]
+    notes += [f"이 환경의 {PROSE[b]}에는 `delete_thread`도 없다." for b, p in r["pruning"].items() if not p["after_delete"]]
     gone = all(p["after_delete"] == {"checkpoints": 0, "stored": 0} for p in r["pruning"].values())
     return dict(prune_table=table(["saver", "두 번 실행한 뒤", "`prune`", "`prune` 뒤", "`delete_thread` 뒤"], rows),
-                prune_note=" ".join(notes or ["`prune`이 된 saver가 없어서, 가지친 뒤의 되감기는 잴 것이 없었다."])
+                prune_note=" ".join(["`prune`이 된 saver가 없어서, 가지친 뒤의 되감기는 잴 것이 없었다."] * (not any(
+                    p["after_prune"] for p in r["pruning"].values())) + notes)
                 + " `delete_thread` 뒤에는 어느 saver에도 그 스레드의 체크포인트와 바이트가 남지 않았다." * gone)
 
 def _steady(r: dict) -> str:
@@ -471,12 +461,10 @@ def _steady(r: dict) -> str:
     durable = [b for b in ("sqlite", "postgres") if f"crash:{b}" in r["demos"]]
     if not durable:
         return ""
-    c, rows = r["demos"][f"crash:{durable[0]}"], "와 ".join(SAVER_NAMES[b].split()[0] for b in durable)
-    if ckpt.has_durability():
-        return (f"{rows} 행은 `durability=\"sync\"`로 실행했다. `sync`는 체크포인트를 저장한 뒤에야 다음 단계로 가므로, "
-                f"`review`가 시작할 때 앞의 체크포인트 {c['checkpoints_after_crash']}개는 이미 저장돼 있었다.")
-    return ("이 langgraph에는 저장 시점 설정이 없다. 그래서 `review`가 앞의 체크포인트가 저장소에 기록된 것을 확인한 뒤에 죽게 했다. "
-            f"크래시가 뒤에서 진행 중인 저장과 겹치지 않게 한 것이다. 그래서 체크포인트 {c['checkpoints_after_crash']}개가 남았다.")
+    c, rows = r["demos"][f"crash:{durable[0]}"], "와 ".join(PROSE[b] for b in durable)
+    found = f"다음 노드가 {', '.join(lit(x[0]) for x in c['history_next'] if x)}인 체크포인트 {c['checkpoints_after_crash']}개"
+    return phrase("steady_sync" if ckpt.has_durability() else "steady_wait", savers=rows, found=found,
+                  version=r["versions"]["langgraph"])
 
 def _killed_modes(r: dict) -> str:
     """The SIGKILL per durability mode on SQLite (langgraph >= 0.6), as a table and what made each row steady."""
@@ -486,33 +474,31 @@ def _killed_modes(r: dict) -> str:
     rows = [[lit(m), k["checkpoints_after_crash"], nodes(k["ran_on_resume"])] for m, k in killed.items()]
     return ("모드마다 SQLite saver로 같은 크래시를 냈다.\n\n"
             + table(["모드", "크래시 뒤 찾은 체크포인트", "재개할 때 실행된 노드"], rows)
-            + f"\n\n`exit`{{은/는}} 실행이 끝날 때만 쓰므로 도중에 죽자 {killed['exit']['checkpoints_after_crash']}개가 남았다. "
-            "`async` 행은 `review`가 앞의 체크포인트가 기록될 때까지 기다린 뒤 죽게 했다. 기다리지 않으면 뒤에서 하던 저장이 끝나기 전에 "
-            "죽을 수 있다(아래 참고).")
+            + "\n\n" + phrase("killed", exit=killed["exit"]["checkpoints_after_crash"]))
 
 def lost_fields(r: dict, s: dict) -> dict:
     d, lost, restarts, crashes, notes = r["demos"], r["lost"], [], [], []
     for b in [b for b in ("memory", "sqlite", "postgres") if f"restart:{b}" in d]:
-        back, c, name = d[f"restart:{b}"], d[f"crash:{b}"], SAVER_NAMES[b]
-        restarts.append([name, back["kept"], back["after_restart"], "예" if back["survives"] else "아니오"])
+        back, c, name = d[f"restart:{b}"], d[f"crash:{b}"], PROSE[b]
+        restarts.append([SAVER_NAMES[b], back["kept"], back["after_restart"], "예" if back["survives"] else "아니오"])
         pending = [c["pending_after_crash"]] if c["pending_after_crash"] else []
-        crashes.append([name, c["checkpoints_after_crash"], nodes(pending), nodes(c["ran_on_resume"]),
+        crashes.append([SAVER_NAMES[b], c["checkpoints_after_crash"], nodes(pending), nodes(c["ran_on_resume"]),
                         "—" if c["result"] is None else c["checkpoints_after_resume"]])
-        notes.append(f"{name}에서는 찾은 체크포인트가 {c['checkpoints_after_crash']}개라 재개하지 않았다." if c["result"] is None
+        notes.append(said(b == "memory", phrase("gone_memory", name=name), "")
+                     + f"{name}에서는 찾은 체크포인트가 {c['checkpoints_after_crash']}개라 재개하지 않았다." if c["result"] is None
                      else f"{name}에서 재개한 결과는 크래시 없이 끝까지 간 실행의 값과 "
-                          + said(c["result"] == back["values_after_restart"], "같았다.", "달랐다."))
+                     + said(c["result"] == back["values_after_restart"], "같았다.", "달랐다."))
     resumed = any(d[k]["result"] is not None for k in d if k.startswith("crash:"))
     return dict(
         kept=lost["kept"], after_restart=lost["after_restart"], survives=json.dumps(s["survives_restart"]),
         values_after=said(lost["values_after_restart"] == {}, "값(`values`)도 비어 있다(`{}`).",
                           f"값(`values`)은 {code(lost['values_after_restart'])}{{이다/다}}."),
         restart_table=table(["saver", "자식이 남긴 체크포인트", "새 saver가 찾은 체크포인트", "살아남았나"], restarts),
-        missing_sqlite_restart=_missing(r, "sqlite", "SQLite 행은"),
-        resumed=said(resumed, " 체크포인트가 남은 스레드는 새 자식 프로세스에서 `invoke(None, config)`로 재개했다.",
-                     " 체크포인트가 남은 스레드가 없어 재개하지 않았다."), steady=_steady(r),
+        missing_sqlite_restart=_missing(r, "sqlite", "SQLite 행은") + "\n" * ("sqlite" in r["missing"])
+        + said("sqlite" in r["missing"], phrase("restart_0260"), ""),
+        resumed=said(resumed, " 체크포인트가 남은 스레드는 새 자식 프로세스에서 `invoke(None, config)`로 재개했다.", ""), steady=_steady(r),
         crash_table=table(["saver", "크래시 뒤 찾은 체크포인트", "다음 노드", "재개할 때 실행된 노드", "재개 뒤 체크포인트"],
-                          crashes),
-        crash_note=" ".join(notes), modes_killed=_killed_modes(r), spread=SPREAD.template,
+                          crashes), crash_note=" ".join(notes), modes_killed=_killed_modes(r), spread=SPREAD.template,
         durability=_durability(r), trap=_trap(r))
 
 def _durability(r: dict) -> str:
@@ -523,14 +509,15 @@ def _durability(r: dict) -> str:
                                         checkpoints=f["checkpoints"], next=nodes(f["next"]), ran=nodes(f["ran_on_resume"]))
     rows = [[lit(mode), counts[mode], failed[mode]["checkpoints"], nodes(failed[mode]["ran_on_resume"])] for mode in counts]
     return DURABILITY.substitute(
-        modes_table=table(["모드", "끝까지 실행한 뒤 체크포인트", "`review`가 예외로 실패한 뒤 체크포인트", "재개할 때 실행된 노드"], rows),
+        modes_table=table(["모드", "끝까지 실행한 뒤 체크포인트 수", "`review`가 예외로 실패한 뒤 체크포인트 수",
+                           "재개할 때 실행된 노드"], rows),
         exit_done=counts["exit"], exit_failed=failed["exit"]["checkpoints"], exit_next=nodes(failed["exit"]["next"]),
         exit_ran=nodes(failed["exit"]["ran_on_resume"]))
 
 def _trap(r: dict) -> str:
     t = r["demos"].get("trap")
     if t is None:
-        return _missing(r, "sqlite", "SQLite 저장소가 필요한 이 절은").strip()
+        return NO_TRAP.template
     hidden, skipped = not t["next_after_crash"], "plan" not in t["ran_on_resume"]
     return TRAP.substitute(
         history_next=", ".join(lit(x[0]) if x else "(끝)" for x in t["history_next"]),
@@ -538,22 +525,21 @@ def _trap(r: dict) -> str:
         writes=t["pending_writes"], channels=", ".join(map(lit, t["pending_channels"])), ran=nodes(t["ran_on_resume"]),
         after_resume=t["checkpoints_after_resume"], skipped=said(skipped, " `plan`은 다시 실행되지 않았다.", " `plan`도 다시 실행됐다."),
         rule=said(skipped, "이 결과와 위의 되감기 표를 합치면 규칙이 보인다. 스레드의 config로 재개하면 쓰기가 저장된 작업은 다시 "
-                  "실행하지 않는다. 체크포인트 id가 든 config로 되감으면 그 "
-                  "지점 뒤의 노드를 다시 실행한다. ", "") + "재개한 결과는 크래시 없이 끝까지 간 실행의 값과 "
+                  "실행하지 않는다. 체크포인트 id가 든 config로 되감으면 그 지점 뒤의 노드를 다시 실행한다. ", "")
+        + "재개한 결과는 크래시 없이 끝까지 간 실행의 값과 "
         + said(t["result"] == r["demos"]["restart:sqlite"]["values_after_restart"], "같았다.", "달랐다."))
 
 def checks(r: dict) -> list:
     """[(what the run checked, True/False)]: every yes-or-no answer the prose states, in its order."""
     f, d, out = r["fork"], r["demos"], []
-    out += [("분기 뒤 `thread_id`만으로 읽으면 새 가지의 끝이 나온다", f["current_is_new_end"]),
+    out += [("분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다", f["current_is_new_end"]),
             ("분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다", f["old_end_readable"]),
-            ("`fork()`가 돌려준 `original`이 분기 전 끝과 같다", f["original_is_old_end"])]
+            ("실습의 `fork`가 분기 전에 읽어 둔 마지막 상태가 처음 실행의 결과와 같다", f["original_is_old_end"])]
     if not r["postgres"]:
-        same = [[(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in r["physical"][k]] for k in ("x", "random")]
-        out.append(("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", same[0] == same[1]))
+        out.append(("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", _same_bytes(r)))
     if "error" not in r["delta"]:
         out.append(("`notes`를 `DeltaChannel`로 바꿔도 매 턴의 상태가 같다", _same_states(r)))
-    out += [(f"{SAVER_NAMES[k[6:]]}: 크래시 뒤 재개한 결과가 크래시 없는 실행과 같다",
+    out += [(f"{PROSE[k[6:]]}: 크래시 뒤 재개한 결과가 크래시 없는 실행과 같다",
              d[k]["result"] == d[f"restart:{k[6:]}"]["values_after_restart"])
             for k in ("crash:memory", "crash:sqlite", "crash:postgres") if k in d and d[k]["result"] is not None]
     if "trap" in d:
@@ -564,10 +550,11 @@ def checks(r: dict) -> list:
 def render(report: dict) -> str:
     s, r = report["summary"], report
     checked = table(["확인한 것", "결과"], [[what, said(flag, "예", "아니오")] for what, flag in checks(r)])
-    parts = [HEADER.substitute(header_fields(r, s)), MISTAKES.substitute(mistakes_fields(r)),
-             SAVED.substitute(saved_fields(r)), TRAVEL.substitute(travel_fields(r, s)), SIZE.substitute(size_fields(r)),
-             GROWTH.substitute(growth_fields(r)), LOST.substitute(lost_fields(r, s)),
-             CHECKED.substitute(checked_table=checked)]
+    unchecked = said("trap" in r["demos"], "", phrase("unchecked"))
+    parts = [HEADER.substitute(header_fields(r, s)), MODEL.substitute(model_fields(r)),
+             MISTAKES.substitute(mistakes_fields(r)), SAVED.substitute(saved_fields(r)), TRAVEL.substitute(travel_fields(r, s)),
+             SIZE.substitute(size_fields(r)), GROWTH.substitute(growth_fields(r)), LOST.substitute(lost_fields(r, s)),
+             CHECKED.substitute(checked_table=checked, unchecked=unchecked)]
     return particles(re.sub(r"\n{3,}", "\n\n", "\n\n".join(parts)).rstrip("\n") + "\n")
 
 # ---- Writing: both files atomically, only after everything was measured. ----
@@ -612,8 +599,10 @@ def parser(out_dir: str = None, prog: str = "make_report.py") -> argparse.Argume
                    f"(langgraph {ckpt.langgraph_version()})")
     return p
 
-def _one_line(exc: BaseException) -> str:
-    return " ".join(f"{type(exc).__name__}: {exc}".split())
+def _unusable(p: argparse.ArgumentParser, args: argparse.Namespace, exc: BaseException) -> SystemExit:
+    """The exit for a PostgreSQL that cannot be used: one line on stderr, naming where its URL came from; status 1."""
+    line = f"{p.prog}: error: PostgreSQL at the URL from {args.url_from}: {type(exc).__name__}: {exc}"
+    return SystemExit(" ".join(line.split()))
 
 def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Usage errors through the parser (one message, exit status 2); a PostgreSQL that cannot be used, one line on
@@ -633,7 +622,7 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     except ValueError as exc:
         p.error(f"{args.url_from}: {exc}")
     except (ImportError, ConnectionError, RuntimeError) as exc:
-        raise SystemExit(f"{p.prog}: error: PostgreSQL at the URL from {args.url_from}: {_one_line(exc)}") from None
+        raise _unusable(p, args, exc) from None
     if os.path.exists(args.out_dir) and not os.path.isdir(args.out_dir):
         p.error(f"--out-dir {args.out_dir!r} is a file, not a folder")
     try:  # last: a usage error above leaves no new folder behind
@@ -670,7 +659,7 @@ def main(argv=None, out_dir: str = None, prog: str = "make_report.py") -> int:
     except Exception as exc:  # a database that fails during the run: one line, not a traceback
         if not args.postgres_url or not (isinstance(exc, ConnectionError) or type(exc).__module__.startswith("psycopg")):
             raise
-        raise SystemExit(f"{p.prog}: error: PostgreSQL at the URL from {args.url_from}: {_one_line(exc)}") from None
+        raise _unusable(p, args, exc) from None
     say(f"writing {JSON_NAME} and {MD_NAME} into {args.out_dir}")
     for path in write_report(report, args.out_dir):
         print(f"wrote {path}")

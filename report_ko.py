@@ -4,6 +4,7 @@ A template's lines are the document's paragraphs, headings and blocks (a line en
 $name is a value make_report fills in; {을/를}, {이/가}, {은/는}, {과/와}, {으로/로}, {이다/다} after a value is
 the postposition that fits the word before it, chosen by particles() once the template is filled.
 """
+import json
 import re
 from string import Template
 
@@ -62,201 +63,227 @@ def particles(text: str) -> str:
 HEADER = doc("""\
 # 체크포인트 실험 보고서
 $setting_table
-이 보고서의 수치는 모두 위 환경에서 `ckpt.py`를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외다. 그런 문단의 값은 이 실행 \
-밖에서 잰 것이고, 어디서 쟀는지 함께 적었다.
+이 보고서의 수치는 모두 위 환경에서 `ckpt.py`를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외다. 그런 문단은 이 실행에서 잰 \
+값이 아니라, 문서나 소스에서 가져온 설명이거나 다른 환경에서 잰 값이다. 어느 쪽인지 문단 안에 적었다.
+""")
+MODEL = doc("""\
 ## 무엇이 저장되는가
-### 먼저, 짧은 그림
+### 먼저, 기본 개념
 LangGraph 그래프를 컴파일할 때 checkpointer를 넘기면 실행하는 동안 상태가 저장된다. 이 보고서는 그 checkpointer 객체를 saver라고 \
-부른다. saver가 값을 담아 두는 곳(메모리, SQLite 파일, PostgreSQL 데이터베이스)은 저장소라고 부른다.
-- **스레드(thread)**는 `thread_id` 하나로 묶인 실행 기록이다. `thread_id`는 config에 `{"configurable": {"thread_id": ...}}` 꼴로 \
-넣는다.
-- **super-step**은 그래프가 한 번에 실행하는 단계다. 이 실습의 그래프는 노드 $node_count개($node_chain)가 한 줄로 이어져 있어서, 한 \
-단계에 노드가 하나씩 실행된다.
-- **체크포인트(checkpoint)**는 단계마다 저장되는 상태 전체의 사진이다. 이 실행에서 그래프를 한 번 돌리자 체크포인트가 $per_run개 \
-남았다. 입력을 받을 때 하나, 입력이 상태에 옮겨진 뒤 하나, 그리고 노드가 끝날 때마다 하나다.
-- 같은 스레드로 다시 실행하면 **이어서 실행**된다. 새 입력이 마지막 상태 위에 더해진다.
-- **되감기(replay)**는 과거 체크포인트의 config로 `invoke(None, config)`를 부르는 것이다. 그 지점의 값에서 다시 출발해 뒤의 노드를 \
+부른다. 메모리 saver는 `InMemorySaver`, SQLite saver는 `SqliteSaver`, PostgreSQL saver는 `PostgresSaver`다. saver가 체크포인트를 담아 \
+두는 곳(메모리, SQLite 파일, PostgreSQL 데이터베이스)은 저장소라고 부른다.
+실습의 그래프는 노드 $node_count개($node_chain)가 한 줄로 이어져 있다. 상태의 키는 `topic`(주제), `angle`(관점), `notes`(노드마다 \
+한 줄씩 이어 붙는 기록), `stage`, `draft`(`write`가 쓰는 초안), `score`(`review`가 매기는 점수, 곧 초안의 글자 수), `bulk`(크기를 잴 \
+때만 넣는 큰 값, 곧 페이로드)다. `write`는 `angle`에 따라 초안을 한 번에서 세 번까지 되풀이한다.
+- **스레드**(thread)는 `thread_id` 하나로 묶인 실행 기록이다. `thread_id`는 config에 `{"configurable": {"thread_id": ...}}` 꼴로 \
+넣는다. `thread_id`만 든 config를 이 보고서는 "스레드의 config"라고 부른다.
+- **super-step**은 그래프가 한 번에 실행하는 노드 묶음이다. 이 보고서는 이것을 "단계"라고 부른다. 이 그래프에서는 단계마다 노드가 \
+하나씩 실행된다.
+- **체크포인트**(checkpoint)는 단계마다 저장되는 상태 전체의 사진이다. 이 실행에서 그래프를 한 번 돌리자 체크포인트가 $per_run개 \
+남았다. 입력을 받을 때 하나, 입력이 상태에 옮겨진 뒤 하나, 그리고 노드가 끝날 때마다 하나다. `get_state`와 `get_state_history`는 \
+체크포인트를 **스냅샷**(`StateSnapshot`)으로 돌려준다. 스냅샷에는 값(`values`), 다음 노드(`next`), 남은 작업(`tasks`), 그 체크포인트를 \
+가리키는 config가 들어 있다.
+- 같은 스레드에 새 입력을 주면 마지막 상태에서 **이어서 실행**된다. 입력 대신 `None`을 주어 멈춘 스레드를 계속 실행하는 것은 \
+**재개**라고 부른다.
+- **되감기**(replay)는 과거 체크포인트의 config로 `invoke(None, config)`를 부르는 것이다. 그 지점의 값에서 다시 출발해 뒤의 노드를 \
 다시 실행한다.
-- **분기(fork)**는 과거 체크포인트에 `update_state`로 값을 바꿔 쓰고, 돌려받은 config로 이어서 실행하는 것이다. 원래 기록은 그대로 \
-남고 새 가지가 생긴다.
+- **분기**는 과거 체크포인트에 `update_state`로 값을 바꿔 쓰고, 돌려받은 config로 이어서 실행하는 것이다. 원래 기록은 그대로 남고 새 \
+가지가 생긴다. 분기를 영어로 fork라고 하지만, 체크포인트에 적히는 source 값 `fork`와는 다르다(아래 "되감기와 분기는 어떻게 \
+다른가").
 ### 용어
-참고: 용어의 뜻은 LangGraph 문서와 langgraph-checkpoint 소스의 설명을 따랐다. 이 실행이 잰 값이 아니다. 오른쪽 열은 그 용어가 이 \
+참고: 용어의 뜻은 LangGraph 문서와 langgraph-checkpoint 소스의 설명을 따랐다. 이 실행에서 잰 값이 아니다. 오른쪽 열은 그 용어가 이 \
 보고서에서 처음 쓰이는 곳이다.
 $glossary_table
 """)
 GLOSSARY = [
-    ("채널(channel)", "체크포인트 안에서 값 하나가 담기는 칸. 상태의 키마다 하나씩 있고, 그래프가 안에서 쓰는 칸도 있다.",
-     "체크포인트 하나를 열어 보면"),
-    ("`__start__`", "입력을 받는 시작 노드와 그 채널. 입력 체크포인트의 다음 노드가 이것이다.", "한 번 실행하면"),
-    ("`__input__`", "`versions_seen`에 나오는 내부 항목. 이 실행에서는 비어 있다(—).", "체크포인트 하나를 열어 보면"),
-    ("`branch:to:<노드>`", "다음 단계에 그 노드를 실행하라는 표시를 담는 내부 채널.", "체크포인트 하나를 열어 보면"),
-    ("`versions_seen`", "노드마다, 지난번 실행될 때 본 채널 버전. 지금 버전과 비교해 다음에 실행할 노드를 정한다.",
-     "체크포인트 하나를 열어 보면"),
-    ("reducer", "키에 새 값이 쓰일 때 기존 값과 합치는 함수. 이 그래프의 `notes`는 목록을 이어 붙인다.", "되감기와 분기는 어떻게 다른가"),
-    ("source", "체크포인트가 생긴 경위(`metadata.source`). input, loop, update, fork 가운데 하나다.", "되감기와 분기는 어떻게 다른가"),
-    ("blob", "saver가 채널 값을 체크포인트와 따로, 값의 버전마다 한 번 담아 두는 칸.", "논리 바이트와 실제로 저장된 바이트"),
-    ("대기 중인 쓰기(pending writes)", "한 단계 안에서 이미 끝난 노드가 쓴 값. 다음 체크포인트가 저장되기 전까지 따로 저장된다.",
-     "논리 바이트와 실제로 저장된 바이트"),
-    ("store", "체크포인트 밖에서 키로 값을 보관하는 LangGraph의 저장소.", "줄이는 방법과 그 대가"),
-    ("durability", "체크포인트를 언제 저장소에 쓸지 정하는 `invoke`의 설정.", "저장 시점(durability)"),
-    ("SIGKILL", "프로세스를 그 자리에서 끝내는 신호. 받은 프로세스는 정리 작업을 하지 못한다.", "크래시"),
+    ("source", "체크포인트가 생긴 경위(`metadata.source`). 입력을 받아 생기면 input, 실행 도중 단계가 끝나 생기면 loop, `update_state`가 "
+     "쓰면 update다. langgraph 1.x의 되감기는 fork를 하나 먼저 쓴다.", "“한 번 실행하면” 표의 `#0 input`, `#1 loop`"),
+    ("`__start__`", "입력을 받는 시작 노드와 그 채널. 입력 체크포인트의 다음 노드가 이것이다.", "“한 번 실행하면”"),
+    ("reducer", "키에 새 값이 쓰일 때 기존 값과 합치는 함수. 이 그래프에서는 `notes`만 reducer가 있어 목록을 이어 붙이고, 나머지 키는 "
+     "새 값으로 바뀐다.", "“한 번 실행하면”"),
+    ("채널(channel)", "체크포인트 안에서 값 하나가 담기는 자리. 상태의 키마다 하나씩 있고, 그래프가 안에서 쓰는 채널도 있다.",
+     "“체크포인트 하나를 열어 보면”"),
+    ("`branch:to:<노드>`", "다음 단계에 그 노드를 실행하라는 표시를 담는 내부 채널. 옛 langgraph에서는 노드와 같은 이름의 채널과 "
+     "`start:<노드>`가 이 일을 한다.", "“체크포인트 하나를 열어 보면”"),
+    ("`versions_seen`", "노드마다, 지난번 실행될 때 본 채널 버전. LangGraph가 다음에 실행할 노드를 정할 때 쓴다.",
+     "“체크포인트 하나를 열어 보면”"),
+    ("`__input__`", "`versions_seen`에 나오는 LangGraph의 내부 항목. 이 그래프에서는 비어 있다(—).", "“체크포인트 하나를 열어 보면”"),
+    ("대기 중인 쓰기(pending writes)", "한 단계 안에서 먼저 끝난 노드가 쓴 값. 다음 체크포인트보다 먼저 따로 저장되고, 그 뒤에도 "
+     "지워지지 않는다. 필드 이름은 `pending_writes`다.", "“체크포인트 하나를 열어 보면”"),
+    ("페이로드, thin, fat", "페이로드는 `bulk`에 넣는 큰 값이다. `bulk` 없이 한 실행을 thin, 페이로드를 넣고 한 실행을 fat이라고 부른다.",
+     "“크기로 잰 것”"),
+    ("사본", "saver가 보관한 바이트의 차이(fat − thin)를 페이로드 바이트로 나눈 값. 페이로드 몇 개 분량이 저장됐는지를 뜻한다.",
+     "“논리 바이트와 실제로 저장된 바이트”"),
+    ("blob", "saver에 따라(이 실행에서는 메모리 saver가) 채널 값을 체크포인트와 따로, 값의 버전마다 한 번 보관하는 자리.",
+     "“논리 바이트와 실제로 저장된 바이트”"),
+    ("store", "체크포인트 밖에서 키로 값을 보관하는 LangGraph의 별도 보관소. 이 보고서의 저장소(saver가 쓰는 곳)와는 다르다.",
+     "“줄이는 방법과 그 대가”"),
+    ("durability", "체크포인트를 언제 저장소에 쓸지 정하는 `invoke`의 설정(langgraph 1.x).", "“저장 시점(durability)”"),
+    ("SIGKILL", "프로세스를 그 자리에서 끝내는 신호. 받은 프로세스는 정리 작업을 하지 못한다.", "“크래시”"),
 ]
 MISTAKES = doc("""\
 ### 실습이 꼽는 실수 네 가지
-실습 설명이 꼽는 흔한 실수를 하나씩 그대로 해 보았다. 무엇이 잘못되는지는 아래 절들에서 더 자세히 다룬다.
+실습 설명이 꼽는 흔한 실수를 하나씩 그대로 해 보았다. 각각은 아래 절들에서 더 자세히 다룬다.
 $mistakes_table
 """)
 SAVED = doc("""\
 ### 한 번 실행하면
-그래프를 한 번 실행하면 체크포인트가 $per_run개 남는다. 아래 표는 오래된 것부터 적었다.$newest_first "단계"는 super-step의 번호이고, \
-"바이트"는 그 순간의 상태 전체를 JSON으로 잰 크기다.
+그래프를 한 번 실행하면 체크포인트가 $per_run개 남는다. 아래 표는 오래된 것부터 적었다.$newest_first 이름의 input·loop는 그 \
+체크포인트의 source다. "단계"는 super-step의 번호이고, "바이트"는 그 순간의 상태 전체를 JSON으로 잰 크기다.
 $rows_table
-체크포인트마다 다음 노드만 모으면(`pending()`) $pending 순서다. 기본 실행의 점수(`base_score`)는 초안 $base_draft의 글자 수로 \
+다음 노드만 오래된 것부터 모으면(실습의 `pending()`) $pending 순서다. 기본 실행의 점수(`base_score`)는 초안 $base_draft의 글자 수라서 \
 $base_score점이다.
-같은 `thread_id`(`t1`)로 한 번 더 실행하면 저장된 상태 위에서 이어진다. `notes`가 $notes_first개에서 $notes_second개로 늘고, 체크포인트는 \
+같은 `thread_id`(`t1`)로 한 번 더 실행하면 저장된 상태에서 이어진다. `notes`가 $notes_first개에서 $notes_second개로 늘고, 체크포인트는 \
 $same_checkpoints개가 된다. 그다음 다른 `thread_id`(`t2`)로 실행하면 빈 상태에서 시작한다. `notes`는 $other_notes개이고, 그 스레드의 \
 체크포인트는 $other_checkpoints개다.
 checkpointer 없이 컴파일한 그래프는 아무것도 남기지 않는다. 같은 config로 두 번 실행해도 `notes`는 $bare_first개, $bare_second개로 매번 \
-처음부터다. 그 그래프에 `get_state`를 부르면 예외가 난다($bare_error).
+처음부터 시작한다. 그 그래프에 `get_state`를 부르면 예외가 난다($bare_error).
 ### 체크포인트 하나를 열어 보면
-마지막 체크포인트를 saver에서 직접 꺼냈다(`checkpointer.get_tuple(config)`). saver가 돌려준 필드를 모두 적되, 두 가지는 바꿔 적었다. \
-채널 값은 값 대신 바이트 수를 적었다. 채널 버전은 실행마다 달라지는 뒷부분을 떼고 앞의 카운터만 적었다.
+마지막 체크포인트를 saver에서 직접 꺼냈다(`checkpointer.get_tuple(config)`). saver가 돌려준 필드를 모두 적었다. 다만 두 가지는 줄여 \
+적었다. 채널 값은 값 대신 바이트 수를 적었다. 채널 버전은 실행마다 달라지는 뒷부분을 떼고 앞의 번호만 `채널@번호` 꼴로 적었다.
 참고: "뜻" 열은 이 실행이 잰 값이 아니다. langgraph-checkpoint 소스에 있는 `Checkpoint`와 `CheckpointMetadata`의 주석을 바탕으로 이 \
 보고서가 풀어 쓴 것이다. `parent_config`와 `pending_writes`는 그런 주석이 없어 이 보고서가 설명을 붙였다.
 $anatomy_table
 """)
 TRAVEL = doc("""\
 ## 되감기와 분기는 어떻게 다른가
-되감기(replay)는 과거 체크포인트의 config로 `invoke(None, config)`를 부르는 것이다. 노드마다 그 앞 지점에서 되감아 보았다. 매번 새 \
-saver에서 한 번 실행한 뒤 되감았고, 노드 함수가 불릴 때마다 이름을 적어 다시 실행된 노드를 셌다.
+되감기는 과거 체크포인트의 config로 `invoke(None, config)`를 부르는 것이다. 노드마다 그 앞 지점, 곧 다음 노드가 그 노드인 \
+체크포인트에서 되감아 보았다. 매번 새 saver에서 한 번 실행한 뒤 되감았다. 노드 함수가 불릴 때마다 이름을 적어, 다시 실행된 노드를 \
+셌다.
 $replay_table
-source는 체크포인트가 생긴 경위다(`metadata.source`). $replay_note
-되감기는 노드 함수를 정말로 다시 부른다. `write` 앞에서 되감자 $write_ran{이/가} 한 번씩 더 불렸다. 노드 안에서 모델을 부르거나 메일을 보낸다면, \
-되감을 때 그 호출과 메일도 다시 일어난다.
-되감을 때 `None` 대신 입력을 주면 되감기가 아니다. `write` 앞 지점의 config로 `invoke(input, config)`를 부르며 input에 \
-$rerun_input{을/를} 주자 $rerun_ran{이/가} 다시 실행됐고 체크포인트가 $rerun_added개 늘었다. 그 지점에 저장된 값 위에서 처음부터 다시 \
-시작한 것이다. reducer(새 값을 기존 값에 합치는 함수)가 붙은 `notes`는 $rerun_notes{이/가} 됐다.
-분기(fork)는 과거 지점의 값을 바꿔 다른 길로 가는 것이다. `write` 앞 지점의 스냅샷으로 `update_state(snapshot.config, values)`를 부르며 \
-values에 $fork_values{을/를} 주어 새 체크포인트를 만들었다. 그리고 `update_state`가 돌려준 config로 `invoke(None, config)`를 불러 이어서 \
-실행했다. 체크포인트는 $fork_before개에서 $fork_total개가 됐다.
+$replay_note
+되감기는 노드 함수를 정말로 다시 부른다. `write` 앞에서 되감자 $write_ran{이/가} 한 번씩 더 불렸다. 노드 안에서 모델을 부르거나 메일을 \
+보낸다면, 되감을 때 그 호출과 메일도 다시 일어난다.
+되감을 때 `None` 대신 입력을 주면 되감기가 아니다. `write` 앞 지점의 config에 새 입력 $rerun_input{을/를} 주어 `invoke`를 불렀다. \
+그러자 $rerun_ran{이/가} 모두 다시 실행됐고 체크포인트가 $rerun_added개 늘었다. 그 지점에 저장된 값 위에서 처음부터 다시 시작한 \
+것이다. reducer가 붙은 `notes`는 $rerun_notes{이/가} 됐다.
+분기는 과거 지점의 값을 바꿔 다른 길로 가는 것이다. `write` 앞 지점의 config로 `update_state`를 불러 $fork_values{을/를} 쓴 새 \
+체크포인트를 만들었다. 그리고 `update_state`가 돌려준 config로 `invoke(None, config)`를 불러 이어서 실행했다. 체크포인트는 \
+$fork_before개에서 $fork_total개가 됐다.
 $fork_table
 $fork_ends
 ### `update_state`가 실제로 하는 일
 `update_state`는 값을 그냥 덮어쓰지 않는다. 그 지점에서 방금 끝난 노드가 쓴 것처럼, reducer를 거쳐 새 체크포인트를 하나 쓴다. 한 번 \
 실행한 새 스레드의 `write` 앞 지점에 `{"notes": ["replaced"]}`를 주자 `notes`는 $reducer_notes{이/가} 됐다. 새 체크포인트의 source는 \
-$reducer_source{이고/고} 다음 노드는 $reducer_next{이다/다}.
+$reducer_source, 다음 노드는 $reducer_next{이다/다}.
 실습이 꼽는 실수가 여기서 나온다. `update_state`가 돌려준 config를 버리고 원래 지점의 config로 `invoke(None, config)`를 부르는 것이다. \
-`write` 앞 지점에 $update_values{을/를} 쓰고 그 지점의 원래 config로 이어서 실행하자 초안은 $old_draft, 점수는 \
-$old_score점이었다. 바꾸지 않은 것과 같다. 스레드의 체크포인트는 $old_checkpoints개가 됐고, `angle`{을/를} $update_angle{으로/로} \
-바꾼 체크포인트는 이어받는 실행 없이 남았다.
+원래 config는 값을 바꾸기 전의 체크포인트를 가리키므로, 이 호출은 그 지점에서 되감은 것과 같다. `write` 앞 지점에 \
+$update_values{을/를} 쓰고 그 지점의 원래 config로 이어서 실행하자 초안은 $old_draft, 점수는 $old_score점이었다. 값을 바꾸지 않았을 \
+때와 같다. 스레드의 체크포인트는 $old_checkpoints개가 됐고, `angle`{을/를} $update_angle{으로/로} 바꾼 체크포인트는 아무도 이어서 \
+실행하지 않은 채 남았다.
+### config가 가리키는 것
 체크포인트 id가 든 config는 그 체크포인트 하나를 가리킨다. `update_state`가 돌려준 config로 `get_state_history`를 부르면 \
 체크포인트가 $named_lists개 나온다.
-끝난 스레드에 스레드의 config로 `invoke(None, config)`를 부르자 $finished_ran, 체크포인트는 $finished_added개 늘었다. 마지막 체크포인트의 \
-config로 되감자 $end_ran, 체크포인트는 $end_added개 늘었다.
+끝난 스레드에 스레드의 config로 `invoke(None, config)`를 부르자 $finished 마지막 체크포인트의 config로 되감자 $end_replay
 `thread_id`에 정수 1을 주고 실행한 뒤 읽으면, 정수 1로는 체크포인트가 $int_id개, 문자열 `"1"`로는 $str_id개 나온다. $same_thread
+$other_line_ids
 ### 체크포인트는 어디서 왔나
 한 스레드에서 한 번 실행하고, `write` 앞에서 되감고, 다시 `write` 앞에서 분기했다. 체크포인트마다 source를 오래된 것부터 읽으면 \
-$sources{이다/다}. 모두 세면 $source_counts{이다/다}. 부모 관계대로 그리면 아래와 같다. 점 하나가 체크포인트 하나이고, 선은 처음 실행, \
-되감기, 분기다. 강조한 점은 source가 $highlighted인 체크포인트다. 되감기도 분기처럼 새 가지를 만든다.
+$sources{이다/다}. 모두 세면 $source_counts{이다/다}. 부모 관계대로 그리면 아래와 같다. 점 하나가 체크포인트 하나이고, 선(가지)은 처음 \
+실행, 되감기, 분기다. 강조한 점은 source가 $highlighted인 체크포인트다. 되감기도 분기처럼 새 가지를 만든다.
 $gitgraph
-분기의 첫 체크포인트($branch)는 $branch_parent에서 갈라진다. `snapshot_before`가 다음 노드가 `write`인 체크포인트 가운데 가장 최근 \
-것을 고르기 때문이다.$source_names
+$points 그래서 분기의 첫 체크포인트($branch)는 $branch_parent에서 갈라진다.$source_names
 """)
 REPLAY_FORK = doc("""\
-이 langgraph에서는 되감으면 체크포인트가 다시 실행한 노드 수보다 하나 더 는다. 늘어난 것 가운데 첫 번째는 source가 `fork`인 \
-체크포인트다. 이름은 같지만, 이 보고서가 말하는 분기(아래)가 남기는 체크포인트의 source는 `update`다.
-참고: langgraph 0.2.60에서는 `fork` 체크포인트 없이 plan·write·review 앞에서 3·2·1개가 는다. 이 실행이 아니라 `make test`가 \
-langgraph 0.2.60 환경에서 확인하는 값이다.""")
+langgraph $version에서는 되감으면 체크포인트가 다시 실행한 노드 수보다 하나 더 늘어난다. 늘어난 것 가운데 첫 번째는 source가 \
+`fork`인 체크포인트다. source 값 `fork`는 이름과 달리 이 보고서의 분기가 아니라 되감기가 남긴다. 분기(`update_state`)가 남기는 \
+체크포인트의 source는 `update`다(아래).
+참고: langgraph 0.2.60에서는 `fork` 체크포인트 없이 `plan`·`write`·`review` 앞에서 3·2·1개가 늘어난다. 이 실행이 아니라 이 \
+프로젝트의 테스트(`make test`)가 langgraph 0.2.60 환경에서 확인하는 값이다.""")
 REPLAY_PLAIN = doc("""\
-이 langgraph에서는 되감으면 체크포인트가 다시 실행한 노드 수만큼 는다.
-참고: langgraph 1.2.24에서는 되감기가 먼저 source가 `fork`인 체크포인트를 하나 써서 4·3·2개가 는다. 이 실행이 아니라 \
-`make test`가 langgraph 1.2.24 환경에서 확인하는 값이다.""")
+langgraph $version에서는 되감으면 체크포인트가 다시 실행한 노드 수만큼 늘어난다.
+참고: langgraph 1.2.24에서는 되감기가 먼저 source가 `fork`인 체크포인트를 하나 써서 4·3·2개가 늘어난다. 이 실행이 아니라 이 \
+프로젝트의 테스트(`make test`)가 langgraph 1.2.24 환경에서 확인하는 값이다.""")
 SIZE = doc("""\
 ## 크기로 잰 것
-상태를 `json.dumps(values, ensure_ascii=False, sort_keys=True, default=str)`로 직렬화해 UTF-8 바이트를 셌다. 한 번은 `bulk` 없이(thin), \
-한 번은 `bulk`에 $payload_bytes바이트 값을 넣고(fat) 실행했다. 두 실행 모두 새 saver에서 했다.
+상태를 `json.dumps(values, ensure_ascii=False, sort_keys=True, default=str)`로 직렬화해 UTF-8 바이트를 셌다. `bulk` 없이 한 번(thin), \
+`bulk`에 $payload_bytes바이트짜리 문자열을 넣고 한 번(fat) 실행했다. 두 실행 모두 새 saver에서 했다. `bulk`는 입력으로만 들어가고, 어느 \
+노드도 바꾸지 않는다.
 $size_table
 $thin_chart
 $fat_chart
-스냅샷의 값(`values`)으로 세면 체크포인트 $checkpoints개 가운데 $carrying개가 그 값을 싣고 있다. 한 번 넣은 값이 상태로는 $carrying번 \
-세어진다. fat 합계에서 thin 합계를 빼면 $fat_total − $thin_total = $difference바이트다.$equation 저장소에 실제로 들어간 사본 수는 \
-이와 다르다. 아래 "논리 바이트와 실제로 저장된 바이트"에서 저장소를 직접 읽어 쟀다.
+스냅샷의 값(`values`)으로 보면 체크포인트 $checkpoints개 가운데 $carrying개에 페이로드가 들어 있다. 한 번 넣은 값이 상태로는 \
+$carrying번 들어간다. fat 합계에서 thin 합계를 빼면 $fat_total − $thin_total = $difference바이트다.$equation 저장소에 실제로 들어간 \
+사본 수는 이와 다르다. 아래 "논리 바이트와 실제로 저장된 바이트"에서 저장소를 직접 읽어 쟀다.
 ### 페이로드 크기를 바꿔 가며
-같은 그래프를 `bulk`의 크기만 같은 간격으로 바꿔 가며 `weigh`로 쟀다.
+같은 그래프를 `bulk`의 크기만 같은 간격으로 늘려 가며 같은 방법(실습의 `weigh`)으로 쟀다.
 $sweep_table
 $sweep_chart
 $slope
 ### 논리 바이트와 실제로 저장된 바이트
 위의 바이트는 논리적인 값이다. 체크포인트마다 상태 전체를 JSON으로 셌다. saver가 실제로 보관하는 바이트는 다르다. 같은 두 실행(thin, \
-fat)을 saver마다 다시 하고, 저장소를 직접 읽어 직렬화된 값의 바이트를 셌다. 키, 인덱스, 행 헤더는 세지 않았다. "사본"은 저장 바이트의 \
-차이를 페이로드 바이트로 나눈 값으로, 페이로드 몇 개 분량인지를 뜻한다.
+fat)을 $each 다시 하고, 저장소를 직접 읽어 직렬화된 값의 바이트를 셌다. 저장소의 조회 키, 인덱스, 행 헤더는 세지 않았다. "사본"은 저장 \
+바이트의 차이를 페이로드 바이트로 나눈 값으로, 페이로드 몇 개 분량이 저장됐는지를 뜻한다. 채널 버전 문자열의 뒷부분은 saver가 무작위 \
+수로 만든다. 실행마다 바이트가 같도록, 이 측정에서는 그 무작위 수를 시드(seed) 0으로 고정했다.
 $physical_tables
 $missing_sqlite
-채널 버전 문자열의 뒷부분은 saver가 무작위 수로 만든다. 실행마다 바이트가 같도록, 이 측정에서는 그 무작위 수를 고정된 씨앗(seed 0)으로 \
-뽑았다.
-그 차이가 어디에 쌓였는지 saver의 부분별로 나누었다(fat − thin, 바이트, `"x"` 페이로드). 괄호 안은 페이로드 몇 개 분량인지다.
+fat − thin 차이를 saver가 보관하는 세 부분(체크포인트, blob, 대기 중인 쓰기)으로 나누었다. 단위는 바이트이고, 괄호 안은 페이로드 몇 개 \
+분량인지다. 반올림 때문에 세 부분의 합이 "사본"과 마지막 자리에서 다를 수 있다.
 $parts_table
 $parts_said
 $placement
+$memory_note
 """)
 GROWTH = doc("""\
 ### 노드가 늘면
-`write`와 `review` 사이에 통과 단계(아무 값도 쓰지 않고 상태를 그대로 넘기는 노드)를 넣어 노드 $chain_nodes의 사슬을 만들었다. 그리고 위의 \
-thin·fat 두 실행을 saver마다 다시 했다. 노드 $lab_nodes개는 위 표의 실행이다.
+`write`와 `review` 사이에 통과 노드(아무 값도 쓰지 않고 상태를 그대로 넘기는 노드)를 넣어 노드 $chain_nodes의 사슬을 만들었다. 그리고 위의 \
+thin·fat 두 실행을 $each 다시 했다. 노드 $lab_nodes개는 위 표의 실행이다.
 $chain_table
 $missing
 $chain_chart
-실습 설명은 “노드가 서른 개면 한 번 넣은 값이 거의 서른 번 저장된다”고 한다. 노드 $most개에서 값을 상태에 실은 체크포인트는 $most_carrying개다.$claim
+실습 설명은 “노드가 서른 개면 한 번 넣은 값이 거의 서른 번 저장된다”고 한다. 노드 $most개에서 페이로드를 상태에 실은 체크포인트는 \
+$most_carrying개다.$claim
 ### 턴이 늘면
-한 스레드에서 그래프를 $turns번 이어서 실행하며(한 번이 한 턴) 턴마다 saver가 그 스레드에 보관한 바이트를 셌다. `notes`와 상태 전체는 \
-마지막 체크포인트의 바이트다(메모리 saver).
+한 스레드에서 그래프를 $turns번 이어서 실행하며(한 번이 한 턴) 턴마다 saver가 그 스레드에 보관한 바이트를 셌다. `notes`와 상태 전체 \
+열은 마지막 체크포인트의 상태를 JSON으로 잰 크기다.
 $turn_table
 $turn_chart
-처음 $ten턴과 마지막 $ten턴($last_range턴)에 늘어난 바이트는 $grown.$pace 늘어나는 것은 `notes` 목록이다. $first_turn턴 뒤 \
+처음 $ten턴과 마지막 $ten턴($last_range턴)에 늘어난 바이트를 견주었다. $grown.$pace 늘어나는 것은 `notes` 목록이다. $first_turn턴 뒤 \
 $first_notes바이트, $last_turn턴 뒤 $last_notes바이트이고, 상태의 나머지는 $rest. 체크포인트마다 그때까지의 `notes` 전체가 저장된다.
 ### 줄이는 방법과 그 대가
-**큰 값은 store에, 상태에는 키만.** store는 체크포인트 밖에서 키로 값을 보관하는 LangGraph의 저장소다(여기서는 `InMemoryStore`). \
-페이로드를 store에 넣고 상태의 `bulk`에는 그 키만 넣은 실행을, 값을 상태에 넣은 실행과 나란히 새 메모리 saver로 쟀다(바이트). store는 \
-값을 한 번, $store바이트로 보관한다.
+**큰 값은 store에, 상태에는 키만.** 두 실행을 새 메모리 saver로 나란히 쟀다. 하나는 페이로드를 상태에 넣었고, 다른 하나는 페이로드를 \
+store(여기서는 `InMemoryStore`)에 넣고 상태의 `bulk`에는 그 키만 넣었다. 위 다섯 줄은 체크포인트마다 상태의 JSON 바이트이고, 아래 \
+두 줄은 실제로 보관된 바이트다. store는 값을 한 번, $store바이트로 보관한다.
 $pointer_table
+$thread_note
 참고: 대가가 있다. 값이 체크포인트 밖에 있으므로 되감기와 분기는 그 값을 되살리지 않는다. store의 값이 바뀐 뒤 되감으면 상태에는 \
 키만 돌아오고, 그 키는 바뀐 값을 가리킨다. `delete_thread`도 store의 값은 지우지 않으므로 store는 따로 정리해야 한다. 이 실행이 아니라 \
-`make test`가 langgraph 0.2.60과 1.2.24 환경에서 확인하는 동작이다.
+이 프로젝트의 테스트(`make test`)가 langgraph 0.2.60과 1.2.24 환경에서 확인하는 동작이다.
 **`notes`를 `DeltaChannel`로.** $delta
-**지우기와 가지치기.** `delete_thread(thread_id)`는 스레드의 체크포인트를 모두 지운다. prune(가지치기)은 일부만 남기고 나머지 \
-체크포인트를 지우는 saver 메서드다. `prune(thread_ids, strategy="keep_latest")`{은/는} 스레드마다 마지막 것만 남긴다. 스레드를 두 번 실행한 \
-뒤 saver마다 `prune`{을/를} 부르고, 이어서 `delete_thread`를 불렀다.
+**지우기와 가지치기.** `delete_thread`는 스레드의 체크포인트를 모두 지우는 saver 메서드다. `prune`(가지치기)은 일부만 남기고 나머지 \
+체크포인트를 지우는 saver 메서드다. 스레드마다 마지막 것만 남기도록(`strategy="keep_latest"`) 불렀다. 스레드를 두 번 실행한 뒤 $each \
+`prune`{을/를} 부르고, 이어서 `delete_thread`를 불렀다.
 $prune_table
 $prune_note
 참고: PostgreSQL saver(langgraph-checkpoint-postgres 3.2.0)에서는 `prune`이 된다. 두 번 실행한 스레드의 체크포인트가 10개에서 \
-1개로 줄고, 그 뒤 `write` 앞에서 되감으면 `ValueError`로 실패한다. langgraph 0.2.60 환경의 PostgreSQL saver에는 `prune`이 없다. 이 \
-실행이 아니라 `make test`가 두 환경에서 확인한다.
+1개로 줄고, 그 뒤 `write` 앞에서 되감으면 되감을 지점이 지워져 `ValueError`로 실패한다. langgraph 0.2.60 환경의 PostgreSQL saver에는 \
+`prune`이 없다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 두 환경에서 확인한다.
 """)
 DELTA = doc("""\
-`DeltaChannel`은 `langgraph.channels`의 베타 채널이다(langgraph 소스의 설명이 API와 저장 형식이 바뀔 수 있다고 적는다). 체크포인트에 \
-목록 대신 표시만 남기고, 읽을 때 앞 체크포인트들의 쓰기로 목록을 다시 만든다. `notes`를 이 채널로 바꿔 $turns턴을 다시 \
+`DeltaChannel`은 `langgraph.channels`의 베타 채널이다. langgraph 소스의 설명에 따르면 API와 저장 형식이 바뀔 수 있다. 체크포인트에 목록 \
+전체 대신 새로 붙은 항목만 남기고, 읽을 때 앞 체크포인트들의 쓰기로 목록을 다시 만든다. `notes`를 이 채널로 바꿔 $turns턴을 다시 \
 실행했다(메모리 saver). 저장 바이트는 $twenty턴 뒤 $delta_20바이트, $forty턴 뒤 $delta_40바이트다. 일반 실행은 $plain_20바이트, \
-$plain_40바이트였다. $twenty턴에서 $forty턴 사이에 $delta_doubled배가 됐고(일반 $plain_doubled배), 마지막 $ten턴에 쌓인 바이트는 처음 \
-$ten턴의 $delta_ratio배다(일반 $plain_ratio배). 매 턴의 상태는 두 실행에서 $same.""")
+$plain_40바이트였다. $forty턴 뒤 보관 바이트는 $twenty턴 뒤의 $delta_doubled배다(일반 $plain_doubled배). 마지막 $ten턴에 쌓인 바이트는 \
+처음 $ten턴의 $delta_ratio배다(일반 $plain_ratio배). 곧 한 턴이 더하는 바이트가 거의 늘지 않는다. 매 턴의 상태는 두 실행에서 $same.""")
 NO_DELTA = doc("""\
-설치된 langgraph $version에는 `DeltaChannel`이 없어서(`langgraph.channels`에서 가져오면 `$error`) 재지 않았다.
-참고: `DeltaChannel`은 langgraph 1.2.0에서 처음 나왔다. 2026-12-01에 PyPI의 langgraph 1.1.10과 1.2.0 wheel에서 \
-`langgraph/channels/__init__.py`를 읽어 확인했다(1.1.10에는 없고 1.2.0에는 있다).""")
+설치된 langgraph $version에는 `DeltaChannel`이 없어서(`langgraph.channels`에서 가져오면 `$error`) 재지 않았다. \
+`DeltaChannel`은 체크포인트에 목록 전체 대신 새로 붙은 항목만 남기는 채널이다.
+참고: `DeltaChannel`은 langgraph 1.2.0에서 처음 나왔다. 2026-12-01에 PyPI의 langgraph 1.1.10과 1.2.0 wheel을 읽어 확인했다.""")
 LOST = doc("""\
 ## 사라지는 것
 메모리 saver로 `run-1` 스레드를 한 번 실행하면 체크포인트가 $kept개 남는다. 새 saver로 그래프를 다시 만들고(프로세스 재시작을 흉내 낸 \
-것) 같은 `thread_id`를 물으면 체크포인트가 $after_restart개다. $values_after 오류는 나지 않는다. 손실은 조용히 \
+것) 같은 `thread_id`로 조회하면 체크포인트가 $after_restart개다. $values_after 오류도 경고도 없다. 손실은 조용히 \
 일어난다(`survives_restart` = `$survives`).
 ### 진짜 재시작
-이번에는 진짜 자식 프로세스가 스레드를 실행했다. 자식은 지금 쓰는 파이썬으로 새로 띄운 프로세스라서, 이 프로세스와 메모리를 나누지 않는다. \
-자식이 끝난 다음, 이 프로세스에서 새 saver를 열어 같은 저장소를 읽었다.
+이번에는 진짜 자식 프로세스가 스레드를 실행했다. 자식은 같은 파이썬 실행 파일로 새로 띄운 별도 프로세스라서, 보고서를 만드는 \
+프로세스(부모)와 메모리를 공유하지 않는다. 자식이 끝난 다음, 부모 프로세스에서 새 saver를 열어 같은 저장소를 읽었다.
 $restart_table
 $missing_sqlite_restart
 ### 저장 시점(durability)
 $durability
 ### 크래시
-크래시는 자식 프로세스가 `review` 안에서 스스로 SIGKILL을 받아 정리 작업 없이 죽는 것이다. 그 뒤 이 프로세스에서 새 saver로 저장소를 \
-읽었다.$resumed
+크래시는 `review` 노드 안에서 자식 프로세스가 자기 자신에게 SIGKILL을 보내, 정리 작업 없이 바로 죽는 것이다. 그 뒤 부모 프로세스에서 \
+새 saver로 저장소를 읽었다.$resumed
 $crash_table
 $steady
 $crash_note
@@ -266,11 +293,11 @@ $spread
 $trap
 """)
 DURABILITY = doc("""\
-durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. 모드마다 새 메모리 saver로 그래프를 끝까지 실행하고, \
-또 `review`가 예외를 던져 실패하게 해 보았다.
-$modes_table
+durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. 모드는 `exit`, `async`, `sync` 세 가지다.
 참고: 세 모드의 뜻은 LangGraph 문서의 설명이다. `exit`는 실행이 끝날 때 한 번, `async`는 다음 단계를 실행하는 동안 뒤에서, `sync`는 \
-다음 단계로 가기 전에 쓴다.
+다음 단계로 가기 전에 쓴다. `async`가 기본값이다.
+모드마다 새 메모리 saver로 그래프를 끝까지 실행하고, 또 `review`가 예외를 던져 실패하게 해 보았다.
+$modes_table
 `exit`{은/는} 끝까지 실행해도 체크포인트를 $exit_done개만 남긴다. 예외로 실패할 때도 멈춘 지점의 체크포인트 $exit_failed개를 남기고(다음 노드 \
 $exit_next), 재개하면 $exit_ran만 실행된다.""")
 NO_DURABILITY = doc("""\
@@ -278,40 +305,134 @@ durability는 체크포인트를 언제 저장소에 쓸지 정하는 `invoke`�
 `durability="sync"`를 주자 `invoke`가 오류를 냈다($error). 이 langgraph에서 `review`가 예외를 던져 실패하면 체크포인트 $checkpoints개가 \
 남고 다음 노드는 $next{이다/다}. 재개하면 $ran만 실행된다.
 참고: langgraph 1.2.24에서는 `exit`·`async`·`sync`가 끝까지 실행한 뒤 체크포인트를 1·5·5개, `review`가 예외로 실패한 뒤 1·4·4개 \
-남긴다. 이 실행이 아니라 `make test`가 langgraph 1.2.24 환경에서 확인하는 값이다.""")
+남긴다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 langgraph 1.2.24 환경에서 확인하는 값이다.""")
 SPREAD = doc("""\
-참고: 기다리게 하지 않고 `review`가 시작하자마자 죽이면, 남는 체크포인트 수가 실행마다 다를 수 있다. 이 보고서는 매번 같은 값만 \
-싣기 때문에 그 경우는 `make bench`로 따로 쟀다. 2026-12-01에 2코어 기계에서 SQLite saver로 20번씩 죽인 결과, langgraph 1.2.24에서는 \
-`exit` 0개(20번 모두), `async` 1개(20번 모두), `sync` 4개(20번 모두)가 남았고, langgraph 0.2.60에서는 1개(20번 모두)가 남았다. \
-`sync`만 기다림 없이도 4개를 남겼다. langgraph 0.2.60에서 그래프를 돌리는 기계라면, 크래시 뒤에 남는 것은 이 표보다 적을 수 있다.""")
+참고: `review`가 아무것도 기다리지 않고 시작하자마자 죽으면, 남는 체크포인트 수가 실행마다 다를 수 있다. 이 보고서는 실행할 때마다 \
+같은 값이 나오는 것만 싣기 때문에, 그 경우는 `make bench`로 따로 쟀다. 2026-12-01, 2코어 기계, SQLite saver, 모드마다 20번이다. \
+langgraph 1.2.24에서 `exit`는 20번 모두 0개, `sync`는 20번 모두 4개가 남았다. `async`는 1개가 16번, 2개가 4번이었다. langgraph 0.2.60은 \
+20번 모두 1개였다. 같은 날 기계가 바쁠 때 다시 재자 `async`는 1개에서 4개까지, langgraph 0.2.60도 1개에서 4개까지 흩어졌다. 기다리지 \
+않아도 매번 같은 수를 남긴 것은 `sync`뿐이다. 저장 시점 설정이 없는 langgraph 0.2.60에서는, 실제 크래시 뒤에 남는 체크포인트가 \
+본문 표의 수보다 적을 수 있다.""")
 TRAP = doc("""\
-이 절의 크래시는 일부러 만든 것이다. 자식 프로세스에서 saver의 `put`(체크포인트를 저장하는 메서드)을 붙잡아 두어, `plan`이 끝난 뒤의 \
-체크포인트가 저장되지 않게 했다. `plan`의 쓰기는 대기 중인 쓰기(pending writes)로 저장됐다. 그다음 `write`가 SIGKILL로 죽었다. 크래시가 \
-뒤에서 하던 저장을 앞지른 상태를 흉내 낸 것이고, 이런 상태가 저절로 얼마나 자주 생기는지는 재지 않았다.
+요점부터 말하면, 크래시 뒤 `get_state(config).next`가 비어 있다고 해서 실행이 끝난 것은 아니다. 끝났는지는 스냅샷의 `tasks`와 대기 중인 \
+쓰기로 확인한다.
+이 절의 크래시는 일부러 만든 것이다. 자식 프로세스에서 saver의 `put`(체크포인트를 저장하는 메서드)을 가로채, `plan`이 끝난 뒤의 \
+체크포인트가 저장되지 않게 했다. `plan`의 쓰기는 대기 중인 쓰기로 저장됐다. 그다음 `write`가 SIGKILL로 죽었다. 뒤에서 하던 \
+체크포인트 저장이 끝나기 전에 프로세스가 죽은 상태를 흉내 낸 것이다. 이런 상태가 저절로 얼마나 자주 생기는지는 재지 않았다.
 새 saver로 기록의 다음 노드를 오래된 것부터 읽으면 $history_next{이다/다}. `plan`이 아직 남은 것처럼 보인다. 그런데 \
-`get_state(config).next`는 $looks_done 다음 노드 대신 읽을 것은 스냅샷의 `tasks`와 대기 중인 쓰기다. 마지막 스냅샷의 `tasks`에는 \
-$task{이/가} 있고, 이미 끝난 그 작업의 쓰기 $writes개($channels)가 저장돼 있다.
+`get_state(config).next`는 $looks_done 마지막 스냅샷의 `tasks`에는 $task{이/가} 있고, 이미 끝난 그 작업의 쓰기 $writes개($channels)가 \
+저장돼 있다.
 스레드의 config로 `invoke(None, config)`를 불러 재개하자 $ran만 실행됐다.$skipped 체크포인트는 $after_resume개가 됐다. $rule""")
+NO_TRAP = doc("""\
+이 기계에는 SQLite saver가 없어 이 절의 크래시를 재지 않았다. 요점은 크래시 뒤 `get_state(config).next`가 비어 있다고 해서 실행이 끝난 \
+것은 아니라는 것이다.
+참고: langgraph 0.2.60과 SQLite saver가 있는 환경에서는, `plan`의 쓰기만 저장되고 그 뒤 체크포인트가 저장되지 않은 채 죽은 스레드의 \
+`get_state(config).next`가 비어 있다. 그래도 스냅샷의 `tasks`에는 `plan`이 있고 쓰기 4개가 저장돼 있으며, 재개하면 `write`와 `review`만 \
+실행된다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 그 환경에서 확인한다.""")
 CHECKED = doc("""\
 ### 이 실행이 확인한 것
-보고서 전체에서, 본문의 문장 가운데 예·아니오로 답하는 것들을 이 실행에서 확인한 결과다.
+본문의 주장 가운데 예·아니오로 확인할 수 있는 것을 이 실행에서 검사한 결과다. 보고서 전체에 걸친 표다.
 $checked_table
+$unchecked
 """)
 FIELD_PURPOSES = {  # what each field a langgraph version may write is for, in the table's order
     "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
-    "checkpoint.id": "이 체크포인트의 id. 고유하고 시간 순서대로 커진다(config의 checkpoint_id)",
+    "checkpoint.id": "이 체크포인트의 id. 고유하며, 정렬하면 시간 순서가 된다(config의 checkpoint_id)",
     "checkpoint.ts": "체크포인트를 쓴 시각",
-    "checkpoint.channel_values": "채널마다의 값. 상태의 키와 그래프 내부 채널(여기서는 채널별 바이트)",
-    "checkpoint.channel_versions": "채널마다의 현재 버전. 그 채널에 새 값이 쓰일 때마다 커지는 번호다",
+    "checkpoint.channel_values": "채널별 값(여기서는 바이트 수)",
+    "checkpoint.channel_versions": "채널별 현재 버전 번호. 채널에 값이 쓰이면, 그 체크포인트까지 나온 가장 큰 번호보다 큰 번호를 받는다",
     "checkpoint.versions_seen": "노드마다, 지난번 실행될 때 본 채널 버전. 다음에 실행할 노드를 정하는 데 쓴다",
-    "checkpoint.pending_sends": "아직 실행되지 않은 Send 작업(동적 분기)",
+    "checkpoint.pending_sends": "아직 실행되지 않은 `Send` 작업(실행 중에 노드를 더 띄우는 기능). 이 그래프는 쓰지 않는다",
     "checkpoint.updated_channels": "이 체크포인트를 만든 단계가 쓴 채널",
     "metadata.source": "체크포인트가 생긴 경위: input, loop, update, fork",
-    "metadata.step": "super-step 번호. 입력은 -1, 그 뒤로 0, 1, 2, …",
-    "metadata.parents": "부모 그래프(서브그래프)의 체크포인트 id. 최상위 그래프에서는 {}",
-    "metadata.writes": "이 체크포인트를 만든 단계에서 각 노드가 쓴 값",
+    "metadata.step": "super-step(단계) 번호. 입력은 -1, 그 뒤로 0, 1, 2, …",
+    "metadata.parents": "이 그래프가 다른 그래프 안에서 서브그래프로 돌 때, 바깥 그래프의 체크포인트 id. 최상위 그래프에서는 {}",
+    "metadata.writes": "이 체크포인트를 만든 단계에서 각 노드가 쓴 키(여기서는 키 이름만)",
     "metadata.thread_id": "config에서 옮겨 적은 thread_id",
     "metadata.run_id": "이 체크포인트를 만든 실행의 id",
-    "parent_config": "부모 체크포인트의 config. 스레드를 거슬러 올라가는 사슬이다",
-    "pending_writes": "이 체크포인트 다음 단계에서 이미 끝난 노드의 쓰기. 저장됐지만 아직 체크포인트에 반영되지 않았다",
+    "parent_config": "바로 앞(부모) 체크포인트의 config. 스레드를 거슬러 올라가는 사슬이다",
+    "pending_writes": "이 체크포인트 다음 단계에서 이미 끝난 노드의 쓰기(대기 중인 쓰기)",
 }
+PHRASES = {  # sentences a section holds or not, as the run turned out; phrase() fills them
+    "input": "입력 체크포인트(#0)는 입력 전체를 `__start__` 채널에 담는다. fat 실행에서 그 채널은 thin보다 ${start}바이트(JSON) 컸다. 이 "
+             "채널은 상태의 값(`values`)이 아니어서 위 논리 바이트 표의 #0 input 행에는 보이지 않는다.",
+    "input_meta": " 이 langgraph는 입력 체크포인트의 metadata(`writes`)에도 입력을 적는다. fat 실행에서 그 metadata는 thin보다 "
+                  "${meta}바이트(JSON) 컸다.",
+    "sum": "${name}에서 생긴 차이 ${difference}바이트는 체크포인트 ${checkpoints}, blob ${blobs}, 대기 중인 쓰기 ${writes}바이트를 "
+           "더한 것이다. 페이로드로는 각각 ${each}개 분량이고, 모두 합하면 ${copies}개 분량이다.",
+    "blob": " 이 saver는 체크포인트에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번만 넣는다. `bulk`는 입력 때 한 번 "
+            "쓰인 뒤 바뀌지 않으므로, 뒤의 체크포인트들은 같은 blob 하나를 가리킨다. 그래서 blob은 ${blobs}개 분량, 곧 `__start__`의 "
+            "입력 하나와 `bulk`의 값 하나다.",
+    "blob_meta": " 체크포인트 부분 ${checkpoints}개 분량은 metadata에 적힌 입력이다.",
+    "inline": " 이 saver에는 blob이 없고 체크포인트 부분이 ${checkpoints}개 분량이다. 체크포인트마다 채널 값을 통째로 싣기 때문에, 값이 "
+              "바뀌지 않아도 체크포인트 수만큼 사본이 생긴다. 입력 체크포인트의 `__start__`에 하나, 페이로드를 실은 체크포인트 "
+              "${carrying}개에 하나씩${meta} 들어 있다.",
+    "writes": "노드는 `bulk`를 쓰지 않는다. 그래서 대기 중인 쓰기 ${writes}개 분량은 시작 단계(`__start__`)가 입력을 `bulk` 채널에 "
+              "옮길 때 남긴 기록 하나다. 이 기록은 실행이 끝난 뒤에도 남아 있다.",
+    "memory_note": "참고: langgraph-checkpoint 2.0.22부터 메모리 saver는 blob에 값의 버전마다 한 번만 담는다. 그래서 같은 실행의 "
+                   "사본이 7.18개가 아니라 4.16개 분량이다(langgraph 0.2.60, langgraph-checkpoint 2.1.2). 이 실행이 아니라 이 "
+                   "프로젝트의 테스트(`make test`)가 두 환경에서 확인한다.",
+    "steady_sync": "${savers}의 행은 `durability=\"sync\"`로 실행했다. `sync`는 체크포인트를 저장한 뒤에야 다음 단계로 가므로, "
+                   "`review`가 시작할 때 ${found}{이/가} 이미 저장돼 있었다.",
+    "steady_wait": "langgraph ${version}에는 저장 시점 설정이 없고, 아무것도 기다리지 않으면 남는 수가 실행마다 달랐다(아래 참고). "
+                   "그래서 ${savers}의 행은 `review`가 앞의 체크포인트가 모두 기록된 것을 확인한 뒤에 죽게 했다. ${found}{이/가} 남았다.",
+    "killed": "`exit`{은/는} 실행이 끝날 때만 쓰므로, 도중에 죽자 ${exit}개가 남았다. `async` 행은 `review` 안에서, 앞 체크포인트가 "
+              "저장소에 다 기록될 때까지 기다렸다가 죽게 했다. `exit`와 `sync` 행은 기다리지 않았다.",
+    "ids_same": "langgraph ${version}에서는 둘이 같은 스레드다.",
+    "ids_apart": "langgraph ${version}에서는 둘이 다른 스레드다. `thread_id`는 한 가지 형(보통 문자열)으로만 쓰는 것이 안전하다.",
+    "ids_0260": "참고: langgraph 0.2.60에서는 둘이 다른 스레드다(문자열 `\"1\"`로는 0개). 이 실행이 아니라 이 프로젝트의 "
+                "테스트(`make test`)가 langgraph 0.2.60 환경에서 확인한다.",
+    "ids_latest": "참고: langgraph 1.2.24에서는 둘이 같은 스레드다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 "
+                  "langgraph 1.2.24 환경에서 확인한다.",
+    "restart_0260": "참고: langgraph 0.2.60과 SQLite saver가 있는 환경에서는 자식이 남긴 체크포인트 5개를 새 saver가 모두 찾는다. "
+                    "이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 그 환경에서 확인한다.",
+    "thread_note": "이 langgraph는 체크포인트마다 `thread_id`를 metadata에 적는다(위 필드 표의 `metadata.thread_id`). 그래서 스레드 "
+                   "이름이 다른 실행끼리는 saver의 바이트가 이름 길이만큼 다르다.",
+    "unchecked": "이 기계에는 SQLite saver가 없어, 그것이 필요한 두 항목(크래시 뒤 재개, `next`가 숨긴 크래시)은 재지 않았다.",
+    "new_end": "분기 뒤에 스레드의 config로 `get_state`를 부르면 새 가지의 끝이 나온다.",
+    "new_end_not": "분기 뒤에 스레드의 config로 `get_state`를 부르면 새 가지의 끝이 나오지 않는다.",
+    "old_end": "원래 가지는 지워지지 않는다. 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다.",
+    "old_end_not": "분기 전에 잡아 둔 config로 읽은 값은 원래 끝과 다르다.",
+    "original": "실습의 `fork`가 분기 전에 읽어 둔 마지막 상태도 처음 실행의 결과와 같다.",
+    "original_not": "실습의 `fork`가 분기 전에 읽어 둔 마지막 상태는 처음 실행의 결과와 다르다.",
+    "gone_memory": "${name}의 체크포인트는 자식 프로세스의 메모리에만 있었으므로 프로세스와 함께 사라졌다. ",
+}
+
+
+def phrase(which: str, **fields) -> str:
+    """PHRASES[which] with its $fields filled: phrase("ids_same", version="1.2.24")."""
+    return Template(PHRASES[which]).substitute(fields)
+
+
+# ---- How each field of a checkpoint is shown: nothing that changes from run to run. ----
+
+def _counter(version) -> str:
+    """A channel version as its counter, the random tail dropped: "000...0005.0.4930..." -> "5" (an int as it is)."""
+    head = str(version).split(".", 1)[0]
+    return str(int(head)) if head.isdigit() else str(version)
+
+
+def _shown(field: str, value) -> str:
+    """A field's value as the report shows it: nothing that changes from run to run."""
+    versions = lambda seen: ", ".join(f"{k}@{_counter(v)}" for k, v in seen.items())  # noqa: E731
+    shown = {"checkpoint.id": lambda: f"{len(value)}자 UUID (실행마다 다름)",
+             "checkpoint.ts": lambda: "ISO 8601 시각 (실행마다 다름)",
+             "checkpoint.channel_values": lambda: ", ".join(f"{k} {v}바이트" for k, v in value.items()),
+             "checkpoint.channel_versions": lambda: versions(value),
+             "checkpoint.versions_seen": lambda: "; ".join(f"{k}: {versions(v) or '—'}" for k, v in value.items()),
+             "metadata.writes": lambda: ", ".join(f"{k} → {sorted(v) if isinstance(v, dict) else v}"
+                                                  for k, v in value.items())}
+    if field in shown and (field != "metadata.writes" or isinstance(value, dict)):
+        return shown[field]()
+    return "null (이 langgraph는 채우지 않는다)" if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def anatomy_rows(anat: dict) -> list:
+    """ckpt.anatomy() as rows the same on every run, in FIELD_PURPOSES' order, then the rest:
+    [{"field": "checkpoint.v", "purpose": "...", "value": "4"}, ...]."""
+    order = {field: i for i, field in enumerate(FIELD_PURPOSES)}  # unknown fields after, in their order
+    fields = [(f"{part}.{k}", _shown(f"{part}.{k}", v)) for part in ("checkpoint", "metadata")
+              for k, v in sorted(anat[part].items(), key=lambda kv: order.get(f"{part}.{kv[0]}", len(order)))]
+    fields += [("parent_config", "있음" if anat["has_parent_config"] else "없음"),
+               ("pending_writes", f"{anat['pending_writes']}개")]
+    return [{"field": f, "purpose": FIELD_PURPOSES.get(f, ""), "value": v} for f, v in fields]

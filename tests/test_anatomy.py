@@ -120,8 +120,8 @@ def test_anatomy_rows_give_field_purpose_and_value_in_order(ran):
     assert shown["parent_config"] == "있음", shown
     assert shown["pending_writes"] == "0개", shown
     # draft "가을/기본" is 15 bytes as a JSON string, score 5 is 1; the channels in stored order
-    assert "draft 15 B" in shown["checkpoint.channel_values"], shown
-    assert "score 1 B" in shown["checkpoint.channel_values"], shown
+    assert "draft 15바이트" in shown["checkpoint.channel_values"], shown
+    assert "score 1바이트" in shown["checkpoint.channel_values"], shown
 
 
 def test_anatomy_rows_show_no_id_timestamp_or_random_version_tail(ran):

@@ -17,8 +17,9 @@ from report_fixtures import awkward_run  # noqa: F401
 
 SAVERS = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)",
           "postgres": "PostgreSQL (PostgresSaver)"}
-# each saver's name with the topic postposition a Korean reader puts after it (메모리, 에스큐엘라이트, ...큐엘)
-TOPIC_FORM = {"memory": "메모리 (InMemorySaver)는", "sqlite": "SQLite (SqliteSaver)는", "postgres": "PostgreSQL (PostgresSaver)은"}
+# each saver's name in a sentence, with the topic postposition a Korean reader puts after it (...세이버는)
+PROSE = {"memory": "메모리 saver", "sqlite": "SQLite saver", "postgres": "PostgreSQL saver"}
+TOPIC_FORM = {backend: name + "는" for backend, name in PROSE.items()}
 FIRST = 1001  # the distinct values start here, above every number a run shows that is not a measure
 VERSION = re.compile(r"^\d{32}\.")  # a channel version: "00000000000000000000000000000005.0.4930..."
 
@@ -81,18 +82,18 @@ def saved(r):
     """[(heading, expected)]: `expected` is a str found in that section's text, or (start, end)
     found at the start and the end of one line of it."""
     t, f, cps, u = r["threads"], r["fork"], r["checkpoints"], r["update"]
-    top, opened, model, mistakes = "### 한 번 실행하면", "### 체크포인트 하나를 열어 보면", "### 먼저, 짧은 그림", "### 실습이 꼽는 실수 네 가지"
+    top, opened, model, mistakes = "### 한 번 실행하면", "### 체크포인트 하나를 열어 보면", "### 먼저, 기본 개념", "### 실습이 꼽는 실수 네 가지"
     old, steps = u["old_config"], u["first_steps"]
     out = [("#", row("측정 환경", ", ".join(f"{k} {v}" for k, v in r["versions"].items()))),
            ("#", row("페이로드", f"{r['weigh']['payload_bytes']}바이트")),
            (model, f"그래프를 한 번 돌리자 체크포인트가 {len(cps)}개 남았다."),
            (mistakes, f"두 번 실행해도 `notes`는 {t['no_checkpointer_notes'][0]}개, {t['no_checkpointer_notes'][1]}개로 매번"),
            (mistakes, f"다시 실행되고 체크포인트가 {r['rerun']['added']}개 늘었다."),
-           (mistakes, f"점수 {old['score']}점으로 바꾸지 않은 것과 같다. 체크포인트는 {old['checkpoints']}개가 됐다."),
-           (mistakes, f"`get_state_history`의 첫 항목은 단계 {steps['get_state_history']}(마지막 체크포인트), `history()`의 "
-                      f"첫 항목은 단계 {steps['history']}(입력)이다."),
+           (mistakes, f"점수는 {old['score']}점이다. 값을 바꾸지 않았을 때와 같다. 체크포인트는 {old['checkpoints']}개가 됐다."),
+           (mistakes, f"첫 항목은 단계 {steps['get_state_history']}(마지막 체크포인트)"),
+           (mistakes, f"뒤집어야 첫 항목이 단계 {steps['history']}(입력)"),
            (top, f"한 번 실행하면 체크포인트가 {len(cps)}개 남는다"),
-           (top, f"의 글자 수로 {f['base_score']}점이다."),
+           (top, f"의 글자 수라서 {f['base_score']}점이다."),
            (top, f"`notes`가 {t['same_thread_notes'][0]}개에서 {t['same_thread_notes'][1]}개로 늘고, "
                  f"체크포인트는 {t['same_thread_checkpoints']}개가 된다"),
            (top, f"`notes`는 {t['other_thread_notes']}개이고, 그 스레드의 체크포인트는 {t['other_thread_checkpoints']}개다."),
@@ -102,7 +103,7 @@ def saved(r):
     c, counter = r["anatomy"]["checkpoint"], lambda version: int(str(version).split(".")[0])
     versions = lambda seen: ", ".join(f"{k}@{counter(v)}" for k, v in seen.items())  # noqa: E731
     shown = {"checkpoint.v": c["v"],
-             "checkpoint.channel_values": ", ".join(f"{k} {v} B" for k, v in c["channel_values"].items()),
+             "checkpoint.channel_values": ", ".join(f"{k} {v}바이트" for k, v in c["channel_values"].items()),
              "checkpoint.channel_versions": versions(c["channel_versions"]),
              "checkpoint.versions_seen": "; ".join(f"{node}: {versions(seen) or '—'}"
                                                    for node, seen in c["versions_seen"].items()),
@@ -112,6 +113,7 @@ def saved(r):
 
 def travel(r):
     f, u, top, update = r["fork"], r["update"], "## 되감기와 분기는 어떻게 다른가", "### `update_state`가 실제로 하는 일"
+    config = "### config가 가리키는 것"
     out = [(top, row(f"`{x['from']}`", x["added"], code_list(x["ran"]), ", ".join(x["sources"])))
            for x in r["replays"]]
     ids = u["int_and_str_ids"]
@@ -121,33 +123,34 @@ def travel(r):
                   (top, (f"| 새 가지 (`{r['summary']['fork_angle']}`) | ", f" | {f['fork_score']} |")),
                   (update, f"점수는 {u['old_config']['score']}점이었다."),
                   (update, f"스레드의 체크포인트는 {u['old_config']['checkpoints']}개가 됐고"),
-                  (update, f"부르면 체크포인트가 {u['named_lists']}개 나온다."),
-                  (update, f"체크포인트는 {u['finished']['added']}개 늘었다. 마지막 체크포인트의"),
-                  (update, f"되감자 노드는 하나도 실행되지 않았고, 체크포인트는 {u['end_replay']['added']}개 늘었다."),
-                  (update, f"정수 1로는 체크포인트가 {ids[0]}개, 문자열 `\"1\"`로는 {ids[1]}개 나온다.")]
+                  (config, f"부르면 체크포인트가 {u['named_lists']}개 나온다."),
+                  (config, f"부르자 노드는 하나도 실행되지 않았고, 체크포인트는 {u['finished']['added']}개 늘었다."),
+                  (config, f"되감자 노드는 하나도 실행되지 않았고, 체크포인트는 {u['end_replay']['added']}개 늘었다."),
+                  (config, f"정수 1로는 체크포인트가 {ids[0]}개, 문자열 `\"1\"`로는 {ids[1]}개 나온다.")]
 
 
 def size(r):
     w, rows, top, sweep = r["weigh"], r["rows"], "## 크기로 잰 것", "### 페이로드 크기를 바꿔 가며"
     labels, extra = [f"#{c['position']} {c['source']}" for c in r["checkpoints"]], w["fat_total"] - w["thin_total"]
     out = [(top, row(*cells)) for cells in zip(labels, rows["thin"], rows["fat"], rows["difference"])]
-    out += [(top, f"`bulk`에 {w['payload_bytes']}바이트 값을 넣고(fat)"),
+    out += [(top, f"`bulk`에 {w['payload_bytes']}바이트짜리 문자열을 넣고 한 번(fat)"),
             (top, row("합계", w["thin_total"], w["fat_total"], extra)),
             (top, "x-axis \"체크포인트\" [" + ", ".join(f'"{label}"' for label in labels) + "]"),
             (top, "x-axis \"체크포인트\" [" + ", ".join(f'"{label}"' for label in labels) + "]"),  # thin's chart, fat's
             (top, f"bar [{', '.join(map(str, rows['thin']))}]"),
             (top, f"bar [{', '.join(map(str, rows['fat']))}]"),
-            (top, f"체크포인트 {w['checkpoints']}개 가운데 {w['carrying']}개가 그 값을 싣고 있다. 한 번 넣은 "
-                  f"값이 상태로는 {w['carrying']}번 세어진다."),
-            (top, f"{w['fat_total']} − {w['thin_total']} = {extra}바이트다. 값을 실은 체크포인트마다 정확히 "
-                  f"{rows['carried'][0]}바이트씩이다. 페이로드 {w['payload_bytes']}바이트에 키가 더하는 {rows['key_bytes']}바이트")]
+            (top, f"체크포인트 {w['checkpoints']}개 가운데 {w['carrying']}개에 페이로드가 들어 있다. 한 번 넣은 "
+                  f"값이 상태로는 {w['carrying']}번 들어간다."),
+            (top, f"{w['fat_total']} − {w['thin_total']} = {extra}바이트다. 페이로드를 실은 체크포인트마다 정확히 "
+                  f"{rows['carried'][0]}바이트씩이다. 페이로드 {w['payload_bytes']}바이트에 {rows['key_bytes']}바이트를 더한 값이다. "
+                  f"{rows['key_bytes']}바이트는 키와 구분자")]
     out += [(sweep, row(x["payload_bytes"], x["thin_total"], x["fat_total"], x["extra"], x["carrying"]))
             for x in r["sweep"]]
     sizes = ", ".join(f'"{x["payload_bytes"]}"' for x in r["sweep"])
     step = r["sweep_step"]
     if step:
-        out.append((sweep, f"페이로드가 {step['payload_bytes']}바이트 늘 때마다 늘어난 바이트는 {step['extra']}바이트씩 늘었다. "
-                           f"직선의 기울기는 {step['per_byte']:g}"))
+        out.append((sweep, f"페이로드를 {step['payload_bytes']}바이트 늘릴 때마다 차이(fat − thin)는 {step['extra']}바이트씩 "
+                           f"커졌다. 직선의 기울기는 {step['per_byte']:g}"))
         out.append((sweep, f"페이로드 1바이트가 상태 전체로는 {step['per_byte']:g}바이트가 된다."))
     return out + [(sweep, f"x-axis \"페이로드 (바이트)\" [{sizes}]"),
                   (sweep, f"line [{', '.join(str(x['extra']) for x in r['sweep'])}]")]
@@ -179,18 +182,18 @@ def physical(r):
         p, d = m["stored"]["parts"], m["stored"]["difference"]
         c = r["parts_copies"][m["backend"]]
         out.append((top, row(SAVERS[m["backend"]], *(f"{p[k]} ({c[k]:.2f})" for k in ("checkpoints", "blobs", "writes")))))
-        out.append((top, f"{SAVERS[m['backend']]}의 차이 {d}바이트는 체크포인트 {p['checkpoints']}, blob {p['blobs']}, 대기 중인 "
+        out.append((top, f"{PROSE[m['backend']]}에서 생긴 차이 {d}바이트는 체크포인트 {p['checkpoints']}, blob {p['blobs']}, 대기 중인 "
                          f"쓰기 {p['writes']}바이트를 더한 것이다. 페이로드로는 각각 " + ", ".join(
                              f"{c[k]:.2f}" for k in ("checkpoints", "blobs", "writes"))
                          + f"개 분량이고, 모두 합하면 {m['stored']['copies']:.2f}개 분량이다."))
         if p["blobs"]:
-            out.append((top, f"blob이 {c['blobs']:.2f}개 분량에 그치는 것은"))
+            out.append((top, f"그래서 blob은 {c['blobs']:.2f}개 분량"))
             if r["input_metadata"]["difference"] >= size / 2:
                 out.append((top, f"체크포인트 부분 {c['checkpoints']:.2f}개 분량은 metadata에 적힌 입력이다."))
         else:
-            out.append((top, f"blob이 없고 체크포인트 부분이 {c['checkpoints']:.2f}개 분량이다."))
+            out.append((top, f"이 saver에는 blob이 없고 체크포인트 부분이 {c['checkpoints']:.2f}개 분량이다."))
     first = r["parts_copies"][r["physical"]["x"][0]["backend"]]
-    return out + [(top, f"대기 중인 쓰기 {first['writes']:.2f}개 분량은 입력이 `bulk` 채널에 값을 쓴 기록이다.")]
+    return out + [(top, f"그래서 대기 중인 쓰기 {first['writes']:.2f}개 분량은 시작 단계")]
 
 
 def growth(r):
@@ -202,21 +205,21 @@ def growth(r):
     carried = last["savers"][0]["logical"]["carrying"]
     out = [(nodes, f"노드 {', '.join(str(c['nodes']) + '개' for c in chains[1:])}의 사슬을 만들었다"),
            (nodes, f"노드 {first['nodes']}개는 위 표의 실행이다."),
-           (nodes, f'x-axis "노드" [{", ".join(chr(34) + str(c["nodes"]) + chr(34) for c in chains)}]'),
-           (nodes, f"노드 {last['nodes']}개에서 값을 상태에 실은 체크포인트는 {carried}개다.")]
+           (nodes, f'x-axis "노드 수" [{", ".join(chr(34) + str(c["nodes"]) + chr(34) for c in chains)}]'),
+           (nodes, f"노드 {last['nodes']}개에서 페이로드를 상태에 실은 체크포인트는 {carried}개다.")]
     out += [(nodes, row(c["nodes"], c["savers"][0]["checkpoints"], c["savers"][0]["logical"]["carrying"],
                         *(f"{m['stored']['copies']:.2f}" for m in c["savers"]))) for c in chains]
     for backend, v in copies.items():
         out.append((nodes, f"line [{', '.join(map(str, v))}]"))
-        out.append((nodes, f"{TOPIC_FORM[backend]} {v[-1]:.2f}개 분량을 보관해 그 말이 맞다." if v[-1] >= carried / 2 else
+        out.append((nodes, f"{TOPIC_FORM[backend]} {v[-1]:.2f}개 분량을 보관한다." if v[-1] >= carried / 2 else
                            f"{TOPIC_FORM[backend]} 노드 {first['nodes']}개에서 {v[0]:.2f}개, {last['nodes']}개에서 "
-                           f"{v[-1]:.2f}개 분량으로 거의 늘지 않는다"))
+                           f"{v[-1]:.2f}개 분량으로, 체크포인트 수만큼 늘지 않는다."))
     every_fifth = rows[4::5]
     out += [(turns, f"그래프를 {rows[-1]['turn']}번 이어서 실행하며"),
             (turns, f'x-axis "턴" [{", ".join(chr(34) + str(x["turn"]) + chr(34) for x in every_fifth)}]'),
             (turns, f"처음 {rows[9]['turn']}턴과 마지막 {rows[9]['turn']}턴({rows[-10]['turn']}–{rows[-1]['turn']}턴)에 "
-                    "늘어난 바이트는 " + ", ".join(f"{SAVERS[b]}에서 {t['first_ten']}바이트와 {t['last_ten']}바이트"
-                                              f"({t['ratio']}배)" for b, t in r["turns"].items()) + "였다."),
+                    "늘어난 바이트를 견주었다. " + "였고, ".join(f"{PROSE[b]}에서는 {t['first_ten']}바이트와 {t['last_ten']}"
+                                                            f"바이트로 {t['ratio']:.2f}배" for b, t in r["turns"].items()) + "였다."),
             (turns, f"`notes` 목록이다. {rows[0]['turn']}턴 뒤 {rows[0]['notes']}바이트, {rows[-1]['turn']}턴 뒤 "
                     f"{rows[-1]['notes']}바이트이고, 상태의 나머지는 매 턴 {plain['rest'][0]}바이트로 같다.")]
     out += [(turns, row(rows[i]["turn"], *(t["rows"][i]["stored"] for t in r["turns"].values()), rows[i]["notes"],
@@ -235,17 +238,18 @@ def growth(r):
         d, t = delta["rows"], [rows[i]["turn"] for i in (9, 19, 39)]
         out += [(fixes, f"`notes`를 이 채널로 바꿔 {rows[-1]['turn']}턴을 다시 실행했다"),
                 (fixes, f"저장 바이트는 {t[1]}턴 뒤 {d[19]['stored']}바이트, {t[2]}턴 뒤 {d[39]['stored']}바이트다. 일반 "
-                        f"실행은 {rows[19]['stored']}바이트, {rows[39]['stored']}바이트였다. {t[1]}턴에서 {t[2]}턴 사이에 "
-                        f"{delta['doubled']}배가 됐고(일반 {plain['doubled']}배), 마지막 {t[0]}턴에 쌓인 바이트는 처음 "
+                        f"실행은 {rows[19]['stored']}바이트, {rows[39]['stored']}바이트였다. {t[2]}턴 뒤 보관 바이트는 {t[1]}턴 "
+                        f"뒤의 {delta['doubled']}배다(일반 {plain['doubled']}배). 마지막 {t[0]}턴에 쌓인 바이트는 처음 "
                         f"{t[0]}턴의 {delta['ratio']}배다(일반 {plain['ratio']}배)."),
                 (fixes, "매 턴의 상태는 두 실행에서 달랐다.")]  # distinct values differ
     said = {"": "됐다", "NotImplementedError": "구현되지 않음 (`NotImplementedError`)",
             "AttributeError": "메서드 없음 (`AttributeError`)"}
     for backend, p in r["pruning"].items():
         kept = [f"{x['checkpoints']}개, {x['stored']}바이트" if x else None for x in (p, p["after_prune"], p["after_delete"])]
-        out.append((fixes, row(SAVERS[backend], kept[0], said[p["prune"]], kept[1] or "—", kept[2] or "메서드 없음")))
+        out.append((fixes, row(SAVERS[backend], kept[0], said[p["prune"]], kept[1] or "—",
+                               kept[2] or "메서드 없음 (`AttributeError`)")))
         if p["after_prune"]:
-            out.append((fixes, f"{SAVERS[backend]}에서 `prune` 뒤 `write` 앞에서 되감자 그 지점이 없어 실패했다"
+            out.append((fixes, f"{PROSE[backend]}에서 `prune` 뒤 `write` 앞에서 되감자 그 지점이 없어 실패했다"
                                f"(`{p['after_prune']['replay']}`)."))
     return out
 
@@ -254,7 +258,7 @@ def gone(r):
     lost, demos, failed = r["lost"], r["demos"], r["failed"]
     top, real, modes, crash = "## 사라지는 것", "### 진짜 재시작", "### 저장 시점(durability)", "### 크래시"
     out = [(top, f"스레드를 한 번 실행하면 체크포인트가 {lost['kept']}개 남는다"),
-           (top, f"같은 `thread_id`를 물으면 체크포인트가 {lost['after_restart']}개다."),
+           (top, f"같은 `thread_id`로 조회하면 체크포인트가 {lost['after_restart']}개다."),
            (top, f"`survives_restart` = `{json.dumps(r['summary']['survives_restart'])}`")]
     for backend in [b for b in SAVERS if f"restart:{b}" in demos]:
         back, found = demos[f"restart:{backend}"], demos[f"crash:{backend}"]
@@ -265,11 +269,11 @@ def gone(r):
                             code_list(found["ran_on_resume"]),
                             "—" if found["result"] is None else found["checkpoints_after_resume"]))]
         if found["result"] is None:
-            out.append((crash, f"{SAVERS[backend]}에서는 찾은 체크포인트가 {found['checkpoints_after_crash']}개라 재개하지 않았다."))
+            out.append((crash, f"{PROSE[backend]}에서는 찾은 체크포인트가 {found['checkpoints_after_crash']}개라 재개하지 않았다."))
     durable = [demos[f"crash:{b}"] for b in ("sqlite", "postgres") if f"crash:{b}" in demos]
     if durable:
-        out.append((crash, f"앞의 체크포인트 {durable[0]['checkpoints_after_crash']}개는 이미 저장돼 있었다." if LG >= (0, 6)
-                    else f"그래서 체크포인트 {durable[0]['checkpoints_after_crash']}개가 남았다."))
+        out.append((crash, f"인 체크포인트 {durable[0]['checkpoints_after_crash']}개가 이미 저장돼 있었다." if LG >= (0, 6)
+                    else f"인 체크포인트 {durable[0]['checkpoints_after_crash']}개가 남았다."))
     if "error" in r["durability"]:
         out += [(modes, f"설치된 langgraph {r['versions']['langgraph']}에는 이 설정이 없다."),
                 (modes, f"실패하면 체크포인트 {failed['default']['checkpoints']}개가 남고")]
@@ -339,10 +343,10 @@ def test_each_number_the_markdown_shows_is_in_the_sentence_of_its_own_field(awkw
 
 def test_the_fork_checks_each_answer_in_its_own_sentence_and_in_the_table_of_checks(awkward_run):
     negative = {"current_is_new_end": "새 가지의 끝이 나오지 않는다.", "old_end_readable": "원래 끝과 다르다.",
-                "original_is_old_end": "`original`은 분기 전 끝과 다르다."}
-    rows = {"current_is_new_end": "| 분기 뒤 `thread_id`만으로 읽으면 새 가지의 끝이 나온다 | {} |",
+                "original_is_old_end": "처음 실행의 결과와 다르다."}
+    rows = {"current_is_new_end": "| 분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다 | {} |",
             "old_end_readable": "| 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다 | {} |",
-            "original_is_old_end": "| `fork()`가 돌려준 `original`이 분기 전 끝과 같다 | {} |"}
+            "original_is_old_end": "| 실습의 `fork`가 분기 전에 읽어 둔 마지막 상태가 처음 실행의 결과와 같다 | {} |"}
     for flag in negative:
         report = copy.deepcopy(awkward_run.report)
         report["fork"].update({key: key != flag for key in negative})

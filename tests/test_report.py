@@ -66,30 +66,31 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
     after_mistake = 9 if LG >= (1, 1, 7) else 8
     expected = [
         (saved, "그래프를 한 번 실행하면 체크포인트가 5개 남는다"),
-        (saved, '(`pending()`) `["__start__", "plan", "write", "review", ""]` 순서다.'),
-        (saved, "초안 `\"가을/기본\"`의 글자 수로 5점이다."),
+        (saved, '(실습의 `pending()`) `["__start__", "plan", "write", "review", ""]` 순서다.'),
+        (saved, "초안 `\"가을/기본\"`의 글자 수라서 5점이다."),
         (saved, "`notes`는 3개이고, 그 스레드의 체크포인트는 5개다."),  # another thread, run: it started empty
-        (saved, f"점수 5점으로 바꾸지 않은 것과 같다. 체크포인트는 {after_mistake}개가 됐다."),
-        (saved, "`get_state_history`의 첫 항목은 단계 3(마지막 체크포인트), `history()`의 첫 항목은 단계 -1(입력)이다."),
+        (saved, f"점수는 5점이다. 값을 바꾸지 않았을 때와 같다. 체크포인트는 {after_mistake}개가 됐다."),
+        (saved, "`get_state_history`는 최신 것부터 준다. 첫 항목은 단계 3(마지막 체크포인트)이다. 실습의 `history()`처럼 "
+                "뒤집어야 첫 항목이 단계 -1(입력)이 된다."),
         (travel, "체크포인트는 5개에서 8개가 됐다."),
         (travel, '| 새 가지 (`비교`) | `"가을/비교 가을/비교 가을/비교"` | 17 |'),
         (travel, '`notes`는 `["plan:가을", "replaced"]`가 됐다.'),  # update_state writes through the reducer
         (travel, "`update_state`가 돌려준 config로 `get_state_history`를 부르면 체크포인트가 1개 나온다."),
         (size, "| 합계 | 399 | 6,447 | 6,048 |"),
-        (size, "체크포인트 5개 가운데 4개가 그 값을 싣고 있다"),
-        (size, "값을 실은 체크포인트마다 정확히 1,512바이트씩이다. 페이로드 1,500바이트에 키가 더하는 12바이트"),
-        (size, "페이로드가 1,500바이트 늘 때마다 늘어난 바이트는 6,000바이트씩 늘었다. 직선의 기울기는 4다."),
+        (size, "체크포인트 5개 가운데 4개에 페이로드가 들어 있다."),
+        (size, "페이로드를 실은 체크포인트마다 정확히 1,512바이트씩이다. 페이로드 1,500바이트에 12바이트를 더한 값이다."),
+        (size, "페이로드를 1,500바이트 늘릴 때마다 차이(fat − thin)는 6,000바이트씩 커졌다. 직선의 기울기는 4다."),
         (size, "fat 실행에서 그 채널은 thin보다 1,512바이트(JSON) 컸다."),  # the input, in the input checkpoint
         (size, "| 10 | 12 | 11 | "),  # nodes, checkpoints, checkpoints carrying the value
         (size, "| 30 | 32 | 31 | "),
-        (size, "노드 30개에서 값을 상태에 실은 체크포인트는 31개다."),
+        (size, "노드 30개에서 페이로드를 상태에 실은 체크포인트는 31개다."),
         (size, "`notes` 목록이다. 1턴 뒤 43바이트, 40턴 뒤 1,720바이트이고, 상태의 나머지는 매 턴 106바이트로 같다."),
         (size, "| #1 loop | 1,544 | "),  # the payload in the state, beside a key to it in a store
         (size, "store는 값을 한 번, 1,500바이트로 보관한다"),
         (size, "`DeltaChannel`은 `langgraph.channels`의 베타 채널이다" if LG >= (1, 2) else
                f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`이 없어서"),
         (lost, "스레드를 한 번 실행하면 체크포인트가 5개 남는다"),
-        (lost, "같은 `thread_id`를 물으면 체크포인트가 0개다. 값(`values`)도 비어 있다(`{}`)."),
+        (lost, "같은 `thread_id`로 조회하면 체크포인트가 0개다. 값(`values`)도 비어 있다(`{}`)."),
         (lost, "`survives_restart` = `false`"),
     ]
     assert [text for where, text in expected if text not in where] == []
@@ -190,7 +191,7 @@ def test_every_number_in_the_markdown_was_measured_or_is_a_labelled_reference(aw
     assert unmeasured == [], unmeasured
 
 
-WHERE = ("`make test`가", "`make bench`로", "PyPI", "LangGraph 문서", "langgraph-checkpoint 소스")
+WHERE = ("(`make test`)가", "`make bench`로", "PyPI", "LangGraph 문서", "langgraph-checkpoint 소스")
 
 
 def test_reference_paragraphs_say_where_they_were_measured_in_words_a_reader_follows(default_run, awkward_run):
