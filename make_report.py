@@ -438,7 +438,8 @@ def _delta(r: dict) -> str:
         {f"{k}_{t}": n(x["rows"][t - 1]["stored"]) for k, x in (("plain", plain), ("delta", delta)) for t in (20, 40)},
         turns=rows[-1]["turn"], twenty=rows[19]["turn"], forty=rows[39]["turn"], ten=rows[9]["turn"],
         plain_doubled=plain["doubled"], delta_doubled=delta["doubled"], plain_ratio=plain["ratio"],
-        delta_ratio=delta["ratio"], same=said(_same_states(r), "같았다", "달랐다"))
+        delta_ratio=delta["ratio"], same=said(_same_states(r), "같았다", "달랐다"),
+        delta_pace=said(delta["ratio"] < plain["ratio"], " 한 턴이 더하는 바이트가 일반 실행보다 덜 커진다.", ""))
 
 def _pruning(r: dict) -> dict:
     answer = {"": "됐다", "NotImplementedError": "구현되지 않음", "AttributeError": "메서드 없음"}

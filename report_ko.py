@@ -264,7 +264,7 @@ DELTA = doc("""\
 전체 대신 새로 붙은 항목만 남기고, 읽을 때 앞 체크포인트들의 쓰기로 목록을 다시 만든다. `notes`를 이 채널로 바꿔 $turns턴을 다시 \
 실행했다(메모리 saver). 저장 바이트는 $twenty턴 뒤 $delta_20바이트, $forty턴 뒤 $delta_40바이트다. 일반 실행은 $plain_20바이트, \
 $plain_40바이트였다. $forty턴 뒤 보관 바이트는 $twenty턴 뒤의 $delta_doubled배다(일반 $plain_doubled배). 마지막 $ten턴에 쌓인 바이트는 \
-처음 $ten턴의 $delta_ratio배다(일반 $plain_ratio배). 곧 한 턴이 더하는 바이트가 거의 늘지 않는다. 매 턴의 상태는 두 실행에서 $same.""")
+처음 $ten턴의 $delta_ratio배다(일반 $plain_ratio배).$delta_pace 매 턴의 상태는 두 실행에서 $same.""")
 NO_DELTA = doc("""\
 설치된 langgraph $version에는 `DeltaChannel`이 없어서(`langgraph.channels`에서 가져오면 `$error`) 재지 않았다. \
 `DeltaChannel`은 체크포인트에 목록 전체 대신 새로 붙은 항목만 남기는 채널이다.
