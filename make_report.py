@@ -27,7 +27,7 @@ FORK_ANGLES = [a for a in ckpt.ANGLES if a != ckpt.DEFAULT_ANGLE]
 SAVER_NAMES = {"memory": "메모리 (InMemorySaver)", "sqlite": "SQLite (SqliteSaver)", "postgres": "PostgreSQL (PostgresSaver)"}
 PROSE = {"memory": "메모리 saver", "sqlite": "SQLite saver", "postgres": "PostgreSQL saver"}  # a saver's name in a sentence
 COLORS = {"memory": ("#1f77b4", "파랑"), "sqlite": ("#d62728", "빨강"), "postgres": ("#2ca02c", "초록")}  # chart lines
-CHAIN_NODES, TURNS, TABLE_TURNS = (3, 10, 30), 40, (1, 10, 20, 40)  # 3 nodes: the lab's graph
+CHAIN_NODES, TURNS, TABLE_TURNS = (3, 10, 30), 40, (1, 10, 20, 30, 40)  # 3 nodes: the lab's graph
 
 # ---- Measuring: one dict, every value from a call of ckpt. ----
 def _savers(postgres_url: str) -> list:
@@ -287,6 +287,8 @@ def travel_fields(r: dict, s: dict) -> dict:
         rerun_input=code(rerun["input"]), rerun_ran=nodes(rerun["ran"]), rerun_added=rerun["added"],
         rerun_notes=code(rerun["notes"]), fork_values=code({"angle": s["fork_angle"]}), fork_before=f["before"],
         fork_total=f["total"], fork_table=table(["가지", "초안", "점수"], drafts), fork_ends=" ".join(ends),
+        update_no_fork=said(counts.get("fork") and "fork" not in [row["source"] for row in tree if row["position"] >
+                            next(x["position"] for x in tree if x["source"] == "update")], phrase("update_no_fork"), ""),
         reducer_notes=code(u["reducer"]["notes"]), reducer_source=lit(u["reducer"]["source"]),
         reducer_next=nodes(u["reducer"]["next"]), update_values=code({"angle": u["old_config"]["update_angle"]}),
         update_angle=lit(u["old_config"]["update_angle"]), old_draft=code(u["old_config"]["draft"]),
@@ -348,7 +350,7 @@ def _parts_said(r: dict) -> str:
                       if p["blobs"] else phrase("inline", checkpoints=c["checkpoints"], carrying=m["logical"]["carrying"],
                                                  meta=said(in_meta, ", metadata에 적힌 입력에 하나", ""))))
     first = r["parts_copies"][r["physical"]["x"][0]["backend"]]
-    return "\n\n".join(out + [phrase("writes", writes=f"{first['writes']:.2f}")])
+    return "\n\n".join(out + [phrase("writes", writes=f"{first['writes']:.2f}", last=r["anatomy"]["pending_writes"])])
 
 def physical_fields(r: dict) -> dict:
     def row(name: str, thin: int, fat: int, difference: int, copies: float) -> list:
@@ -392,8 +394,10 @@ def chain_fields(r: dict) -> dict:
         chain_chart=xychart("노드 수에 따른 사본 수", "노드 수", [c["nodes"] for c in chains], copies, "사본"),
         missing=_missing(r, "sqlite", "이 절과 아래 절들의 SQLite 값은"),
         most_carrying=carrying[-1], claim="".join(  # about a copy per node, or hardly more than with the fewest
-            f" {PROSE[b]}{{은/는}} {v[-1]:.2f}개 분량을 보관한다. 실습 설명의 말이 이 saver에서는 맞다." if v[-1] >= carrying[-1] / 2
-            else f" {PROSE[b]}{{은/는}} 노드 {first}개에서 {v[0]:.2f}개, {last}개에서 {v[-1]:.2f}개 분량으로, 체크포인트 수만큼 늘지 "
+            f" {PROSE[b]}{{은/는}} {v[-1]:.2f}개 분량을 보관한다." + said(
+                v[-1] > carrying[-1], " 페이로드를 실은 체크포인트 수보다도 많다. 이 saver에서는 실습 설명의 말이 맞고, 오히려 조금 더 많다.",
+                " 이 saver에서는 실습 설명의 말이 맞다.") + said(b == "memory", phrase("memory_copies"), "")
+            if v[-1] >= carrying[-1] / 2 else f" {PROSE[b]}{{은/는}} 노드 {first}개에서 {v[0]:.2f}개, {last}개에서 {v[-1]:.2f}개 분량으로, 체크포인트 수만큼 늘지 "
             "않는다. 값이 바뀌지 않은 채널은 새 체크포인트에 버전 번호만 적히기 때문이다." for b, v in copies.items()))
 
 def growth_fields(r: dict) -> dict:
@@ -453,7 +457,7 @@ def _pruning(r: dict) -> dict:
     notes += [f"이 환경의 {PROSE[b]}에는 `delete_thread`도 없다." for b, p in r["pruning"].items() if not p["after_delete"]]
     gone = all(p["after_delete"] == {"checkpoints": 0, "stored": 0} for p in r["pruning"].values())
     return dict(prune_table=table(["saver", "두 번 실행한 뒤", "`prune`", "`prune` 뒤", "`delete_thread` 뒤"], rows),
-                prune_note=" ".join(["`prune`이 된 saver가 없어서, 가지친 뒤의 되감기는 잴 것이 없었다."] * (not any(
+                prune_note=" ".join(["`prune`을 지원하는 saver가 없어서, 가지치기 뒤의 되감기는 재지 못했다."] * (not any(
                     p["after_prune"] for p in r["pruning"].values())) + notes)
                 + " `delete_thread` 뒤에는 어느 saver에도 그 스레드의 체크포인트와 바이트가 남지 않았다." * gone)
 
@@ -472,10 +476,10 @@ def _killed_modes(r: dict) -> str:
     killed = {m: r["demos"].get(k) for m, k in (("exit", "mode:exit"), ("async", "mode:async"), ("sync", "crash:sqlite"))}
     if not all(killed.values()):
         return ""
-    rows = [[lit(m), k["checkpoints_after_crash"], nodes(k["ran_on_resume"])] for m, k in killed.items()]
-    return ("모드마다 SQLite saver로 같은 크래시를 냈다.\n\n"
-            + table(["모드", "크래시 뒤 찾은 체크포인트", "재개할 때 실행된 노드"], rows)
-            + "\n\n" + phrase("killed", exit=killed["exit"]["checkpoints_after_crash"]))
+    rows = [[lit(m), f"{k['checkpoints_after_crash']}" + " (기다린 뒤)" * (m == "async"), nodes(k["ran_on_resume"])]
+            for m, k in killed.items()]
+    return (phrase("killed") + "\n\n" + table(["모드", "크래시 뒤 찾은 체크포인트", "재개할 때 실행된 노드"], rows)
+            + "\n\n" + phrase("killed_exit", exit=killed["exit"]["checkpoints_after_crash"]))
 
 def lost_fields(r: dict, s: dict) -> dict:
     d, lost, restarts, crashes, notes = r["demos"], r["lost"], [], [], []

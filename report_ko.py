@@ -63,8 +63,8 @@ def particles(text: str) -> str:
 HEADER = doc("""\
 # 체크포인트 실험 보고서
 $setting_table
-이 보고서의 수치는 모두 위 환경에서 `ckpt.py`를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외다. 그런 문단은 이 실행에서 잰 \
-값이 아니라, 문서나 소스에서 가져온 설명이거나 다른 환경에서 잰 값이다. 어느 쪽인지 문단 안에 적었다.
+이 보고서의 수치는 모두 위 환경에서 `ckpt.py`를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외다. 그런 문단의 내용은 이 \
+실행에서 잰 것이 아니다. 문서나 소스에서 가져온 설명이거나 다른 환경에서 잰 값이다. 어느 쪽인지 문단 안에 적었다.
 """)
 MODEL = doc("""\
 ## 무엇이 저장되는가
@@ -73,20 +73,24 @@ LangGraph 그래프를 컴파일할 때 checkpointer를 넘기면 실행하는 �
 부른다. 메모리 saver는 `InMemorySaver`, SQLite saver는 `SqliteSaver`, PostgreSQL saver는 `PostgresSaver`다. saver가 체크포인트를 담아 \
 두는 곳(메모리, SQLite 파일, PostgreSQL 데이터베이스)은 저장소라고 부른다.
 실습의 그래프는 노드 $node_count개($node_chain)가 한 줄로 이어져 있다. 상태의 키는 `topic`(주제), `angle`(관점), `notes`(노드마다 \
-한 줄씩 이어 붙는 기록), `stage`, `draft`(`write`가 쓰는 초안), `score`(`review`가 매기는 점수, 곧 초안의 글자 수), `bulk`(크기를 잴 \
-때만 넣는 큰 값, 곧 페이로드)다. `write`는 `angle`에 따라 초안을 한 번에서 세 번까지 되풀이한다.
+한 줄씩 이어 붙는 기록), `stage`(방금 끝난 노드의 이름), `draft`(`write`가 쓰는 초안), `score`(`review`가 매기는 점수, 곧 초안의 글자 수), `bulk`(크기를 잴 \
+때만 넣는 큰 값, 곧 페이로드)다. `write`는 `angle`에 따라 초안을 한 번에서 세 번까지 되풀이한다. 실습 코드의 함수 가운데 \
+`history()`는 기록을 오래된 것부터, `pending()`은 체크포인트마다 다음 노드를 돌려준다. `replay()`는 되감기를, `fork()`는 분기를 \
+하고, `weigh()`는 크기를 잰다.
 - **스레드**(thread)는 `thread_id` 하나로 묶인 실행 기록이다. `thread_id`는 config에 `{"configurable": {"thread_id": ...}}` 꼴로 \
 넣는다. `thread_id`만 든 config를 이 보고서는 "스레드의 config"라고 부른다.
 - **super-step**은 그래프가 한 번에 실행하는 노드 묶음이다. 이 보고서는 이것을 "단계"라고 부른다. 이 그래프에서는 단계마다 노드가 \
 하나씩 실행된다.
-- **체크포인트**(checkpoint)는 단계마다 저장되는 상태 전체의 사진이다. 이 실행에서 그래프를 한 번 돌리자 체크포인트가 $per_run개 \
+- **체크포인트**(checkpoint)는 단계마다 남는 상태 전체의 기록이다. 값을 실제로 어떻게 보관하는지는 saver마다 다르다(아래 \
+"논리 바이트와 실제로 저장된 바이트"). 이 실행에서 그래프를 한 번 돌리자 체크포인트가 $per_run개 \
 남았다. 입력을 받을 때 하나, 입력이 상태에 옮겨진 뒤 하나, 그리고 노드가 끝날 때마다 하나다. `get_state`와 `get_state_history`는 \
-체크포인트를 **스냅샷**(`StateSnapshot`)으로 돌려준다. 스냅샷에는 값(`values`), 다음 노드(`next`), 남은 작업(`tasks`), 그 체크포인트를 \
-가리키는 config가 들어 있다.
-- 같은 스레드에 새 입력을 주면 마지막 상태에서 **이어서 실행**된다. 입력 대신 `None`을 주어 멈춘 스레드를 계속 실행하는 것은 \
-**재개**라고 부른다.
-- **되감기**(replay)는 과거 체크포인트의 config로 `invoke(None, config)`를 부르는 것이다. 그 지점의 값에서 다시 출발해 뒤의 노드를 \
-다시 실행한다.
+체크포인트를 **스냅샷**(`StateSnapshot`)으로 돌려준다. 스냅샷에는 값(`values`), 다음 노드(`next`), 다음 단계의 작업(`tasks`), 그 \
+체크포인트를 가리키는 config가 들어 있다.
+- 같은 스레드에 새 입력을 주면 마지막 상태에서 **이어서 실행**된다. 입력 대신 `None`을 주어 멈춘 스레드를 스레드의 config로 \
+계속 실행하는 것은 **재개**라고 부른다. 재개는 쓰기가 이미 저장된 작업을 다시 실행하지 않는다(아래 "다음 노드가 숨기는 크래시"에서 \
+쟀다).
+- **되감기**(replay)는 과거 체크포인트의 config, 곧 체크포인트 id가 든 config로 `invoke(None, config)`를 부르는 것이다. 그 \
+지점의 값에서 다시 출발해 뒤의 노드를 다시 실행한다.
 - **분기**는 과거 체크포인트에 `update_state`로 값을 바꿔 쓰고, 돌려받은 config로 이어서 실행하는 것이다. 원래 기록은 그대로 남고 새 \
 가지가 생긴다. 분기를 영어로 fork라고 하지만, 체크포인트에 적히는 source 값 `fork`와는 다르다(아래 "되감기와 분기는 어떻게 \
 다른가").
@@ -97,24 +101,24 @@ $glossary_table
 """)
 GLOSSARY = [
     ("source", "체크포인트가 생긴 경위(`metadata.source`). 입력을 받아 생기면 input, 실행 도중 단계가 끝나 생기면 loop, `update_state`가 "
-     "쓰면 update다. langgraph 1.x의 되감기는 fork를 하나 먼저 쓴다.", "“한 번 실행하면” 표의 `#0 input`, `#1 loop`"),
+     "쓰면 update다. langgraph 1.x의 되감기는 source가 fork인 체크포인트를 하나 먼저 쓴다.", "“먼저, 기본 개념”"),
     ("`__start__`", "입력을 받는 시작 노드와 그 채널. 입력 체크포인트의 다음 노드가 이것이다.", "“한 번 실행하면”"),
     ("reducer", "키에 새 값이 쓰일 때 기존 값과 합치는 함수. 이 그래프에서는 `notes`만 reducer가 있어 목록을 이어 붙이고, 나머지 키는 "
-     "새 값으로 바뀐다.", "“한 번 실행하면”"),
+     "새 값으로 바뀐다.", "“되감기와 분기는 어떻게 다른가”"),
     ("채널(channel)", "체크포인트 안에서 값 하나가 담기는 자리. 상태의 키마다 하나씩 있고, 그래프가 안에서 쓰는 채널도 있다.",
      "“체크포인트 하나를 열어 보면”"),
-    ("`branch:to:<노드>`", "다음 단계에 그 노드를 실행하라는 표시를 담는 내부 채널. 옛 langgraph에서는 노드와 같은 이름의 채널과 "
-     "`start:<노드>`가 이 일을 한다.", "“체크포인트 하나를 열어 보면”"),
+    ("`branch:to:<노드>`", "다음 단계에 그 노드를 실행하라는 표시를 담는 내부 채널. langgraph 버전에 따라 이름이 다르다. 노드와 같은 "
+     "이름의 채널(`plan` 등)이나 `start:<노드>`가 이 일을 하기도 한다.", "“체크포인트 하나를 열어 보면”"),
     ("`versions_seen`", "노드마다, 지난번 실행될 때 본 채널 버전. LangGraph가 다음에 실행할 노드를 정할 때 쓴다.",
      "“체크포인트 하나를 열어 보면”"),
     ("`__input__`", "`versions_seen`에 나오는 LangGraph의 내부 항목. 이 그래프에서는 비어 있다(—).", "“체크포인트 하나를 열어 보면”"),
-    ("대기 중인 쓰기(pending writes)", "한 단계 안에서 먼저 끝난 노드가 쓴 값. 다음 체크포인트보다 먼저 따로 저장되고, 그 뒤에도 "
-     "지워지지 않는다. 필드 이름은 `pending_writes`다.", "“체크포인트 하나를 열어 보면”"),
+    ("대기 중인 쓰기(pending writes)", "노드가 끝나자마자, 다음 체크포인트보다 먼저 따로 저장되는 그 노드의 쓰기. 다음 체크포인트가 "
+     "저장된 뒤에도 지워지지 않는다. 필드 이름은 `pending_writes`다.", "“체크포인트 하나를 열어 보면”"),
     ("페이로드, thin, fat", "페이로드는 `bulk`에 넣는 큰 값이다. `bulk` 없이 한 실행을 thin, 페이로드를 넣고 한 실행을 fat이라고 부른다.",
-     "“크기로 잰 것”"),
+     "맨 위 표, “크기로 잰 것”"),
     ("사본", "saver가 보관한 바이트의 차이(fat − thin)를 페이로드 바이트로 나눈 값. 페이로드 몇 개 분량이 저장됐는지를 뜻한다.",
-     "“논리 바이트와 실제로 저장된 바이트”"),
-    ("blob", "saver에 따라(이 실행에서는 메모리 saver가) 채널 값을 체크포인트와 따로, 값의 버전마다 한 번 보관하는 자리.",
+     "“크기로 잰 것”"),
+    ("blob", "채널 값을 체크포인트와 따로, 값의 버전마다 한 번씩 보관하는 자리. 쓰는 saver도 있고 쓰지 않는 saver도 있다(부분별 표).",
      "“논리 바이트와 실제로 저장된 바이트”"),
     ("store", "체크포인트 밖에서 키로 값을 보관하는 LangGraph의 별도 보관소. 이 보고서의 저장소(saver가 쓰는 곳)와는 다르다.",
      "“줄이는 방법과 그 대가”"),
@@ -131,35 +135,35 @@ SAVED = doc("""\
 그래프를 한 번 실행하면 체크포인트가 $per_run개 남는다. 아래 표는 오래된 것부터 적었다.$newest_first 이름의 input·loop는 그 \
 체크포인트의 source다. "단계"는 super-step의 번호이고, "바이트"는 그 순간의 상태 전체를 JSON으로 잰 크기다.
 $rows_table
-다음 노드만 오래된 것부터 모으면(실습의 `pending()`) $pending 순서다. 기본 실행의 점수(`base_score`)는 초안 $base_draft의 글자 수라서 \
+다음 노드만 오래된 것부터 모으면(실습의 `pending()`) $pending 순서다. 목록의 마지막 항목(빈 문자열)은 다음 노드가 없다는 뜻으로, 표의 "(끝)"이다. 기본 실행의 점수(`base_score`)는 초안 $base_draft의 글자 수라서 \
 $base_score점이다.
 같은 `thread_id`(`t1`)로 한 번 더 실행하면 저장된 상태에서 이어진다. `notes`가 $notes_first개에서 $notes_second개로 늘고, 체크포인트는 \
 $same_checkpoints개가 된다. 그다음 다른 `thread_id`(`t2`)로 실행하면 빈 상태에서 시작한다. `notes`는 $other_notes개이고, 그 스레드의 \
 체크포인트는 $other_checkpoints개다.
-checkpointer 없이 컴파일한 그래프는 아무것도 남기지 않는다. 같은 config로 두 번 실행해도 `notes`는 $bare_first개, $bare_second개로 매번 \
-처음부터 시작한다. 그 그래프에 `get_state`를 부르면 예외가 난다($bare_error).
+checkpointer 없이 컴파일한 그래프는 아무것도 남기지 않는다. 같은 config로 두 번 실행해도 `notes`가 매번 처음부터 쌓인다(첫 실행 \
+$bare_first개, 두 번째 실행 $bare_second개). 그 그래프에 `get_state`를 부르면 예외가 난다($bare_error).
 ### 체크포인트 하나를 열어 보면
-마지막 체크포인트를 saver에서 직접 꺼냈다(`checkpointer.get_tuple(config)`). saver가 돌려준 필드를 모두 적었다. 다만 두 가지는 줄여 \
+`run-1` 스레드를 한 번 실행한 뒤, 마지막 체크포인트를 saver에서 직접 꺼냈다(`checkpointer.get_tuple(config)`). saver가 돌려준 필드를 모두 적었다. 다만 두 가지는 줄여 \
 적었다. 채널 값은 값 대신 바이트 수를 적었다. 채널 버전은 실행마다 달라지는 뒷부분을 떼고 앞의 번호만 `채널@번호` 꼴로 적었다.
-참고: "뜻" 열은 이 실행이 잰 값이 아니다. langgraph-checkpoint 소스에 있는 `Checkpoint`와 `CheckpointMetadata`의 주석을 바탕으로 이 \
+참고: "뜻" 열은 이 실행에서 잰 것이 아니다. langgraph-checkpoint 소스에 있는 `Checkpoint`와 `CheckpointMetadata`의 주석을 바탕으로 이 \
 보고서가 풀어 쓴 것이다. `parent_config`와 `pending_writes`는 그런 주석이 없어 이 보고서가 설명을 붙였다.
 $anatomy_table
 """)
 TRAVEL = doc("""\
 ## 되감기와 분기는 어떻게 다른가
-되감기는 과거 체크포인트의 config로 `invoke(None, config)`를 부르는 것이다. 노드마다 그 앞 지점, 곧 다음 노드가 그 노드인 \
-체크포인트에서 되감아 보았다. 매번 새 saver에서 한 번 실행한 뒤 되감았다. 노드 함수가 불릴 때마다 이름을 적어, 다시 실행된 노드를 \
+되감기는 과거 체크포인트의 config로 `invoke(None, config)`를 부르는 것이다. `plan`, `write`, `review` 각각이 실행되기 직전의 \
+체크포인트(다음 노드가 그 노드인 체크포인트)에서 되감아 보았다. 매번 새 saver에서 한 번 실행한 뒤 되감았다. 노드 함수가 불릴 때마다 이름을 적어, 다시 실행된 노드를 \
 셌다.
 $replay_table
 $replay_note
 되감기는 노드 함수를 정말로 다시 부른다. `write` 앞에서 되감자 $write_ran{이/가} 한 번씩 더 불렸다. 노드 안에서 모델을 부르거나 메일을 \
-보낸다면, 되감을 때 그 호출과 메일도 다시 일어난다.
+보낸다면, 되감을 때 모델도 다시 불리고 메일도 다시 나간다.
 되감을 때 `None` 대신 입력을 주면 되감기가 아니다. `write` 앞 지점의 config에 새 입력 $rerun_input{을/를} 주어 `invoke`를 불렀다. \
 그러자 $rerun_ran{이/가} 모두 다시 실행됐고 체크포인트가 $rerun_added개 늘었다. 그 지점에 저장된 값 위에서 처음부터 다시 시작한 \
 것이다. reducer가 붙은 `notes`는 $rerun_notes{이/가} 됐다.
 분기는 과거 지점의 값을 바꿔 다른 길로 가는 것이다. `write` 앞 지점의 config로 `update_state`를 불러 $fork_values{을/를} 쓴 새 \
 체크포인트를 만들었다. 그리고 `update_state`가 돌려준 config로 `invoke(None, config)`를 불러 이어서 실행했다. 체크포인트는 \
-$fork_before개에서 $fork_total개가 됐다.
+$fork_before개에서 $fork_total개가 됐다.$update_no_fork
 $fork_table
 $fork_ends
 ### `update_state`가 실제로 하는 일
@@ -213,12 +217,13 @@ $slope
 ### 논리 바이트와 실제로 저장된 바이트
 위의 바이트는 논리적인 값이다. 체크포인트마다 상태 전체를 JSON으로 셌다. saver가 실제로 보관하는 바이트는 다르다. 같은 두 실행(thin, \
 fat)을 $each 다시 하고, 저장소를 직접 읽어 직렬화된 값의 바이트를 셌다. 저장소의 조회 키, 인덱스, 행 헤더는 세지 않았다. "사본"은 저장 \
-바이트의 차이를 페이로드 바이트로 나눈 값으로, 페이로드 몇 개 분량이 저장됐는지를 뜻한다. 채널 버전 문자열의 뒷부분은 saver가 무작위 \
+바이트의 차이를 페이로드 바이트로 나눈 값으로, 페이로드 몇 개 분량이 저장됐는지를 뜻한다. 논리 행의 사본이 페이로드를 실은 체크포인트 \
+수보다 조금 큰 것은 체크포인트마다 키가 더하는 바이트 때문이다. 채널 버전 문자열의 뒷부분은 saver가 무작위 \
 수로 만든다. 실행마다 바이트가 같도록, 이 측정에서는 그 무작위 수를 시드(seed) 0으로 고정했다.
 $physical_tables
 $missing_sqlite
-fat − thin 차이를 saver가 보관하는 세 부분(체크포인트, blob, 대기 중인 쓰기)으로 나누었다. 단위는 바이트이고, 괄호 안은 페이로드 몇 개 \
-분량인지다. 반올림 때문에 세 부분의 합이 "사본"과 마지막 자리에서 다를 수 있다.
+fat − thin 차이를 saver가 보관하는 세 부분(체크포인트, blob, 대기 중인 쓰기)으로 나누었다. 단위는 바이트이고, 괄호 안의 수는 그것이 \
+페이로드 몇 개 분량인지를 나타낸다. 반올림 때문에 세 수의 합이 "사본"과 마지막 자리에서 다를 수 있다.
 $parts_table
 $parts_said
 $placement
@@ -235,7 +240,7 @@ $chain_chart
 $most_carrying개다.$claim
 ### 턴이 늘면
 한 스레드에서 그래프를 $turns번 이어서 실행하며(한 번이 한 턴) 턴마다 saver가 그 스레드에 보관한 바이트를 셌다. `notes`와 상태 전체 \
-열은 마지막 체크포인트의 상태를 JSON으로 잰 크기다.
+열은 마지막 체크포인트의 상태를 JSON으로 잰 크기다.$thread_note
 $turn_table
 $turn_chart
 처음 $ten턴과 마지막 $ten턴($last_range턴)에 늘어난 바이트를 견주었다. $grown.$pace 늘어나는 것은 `notes` 목록이다. $first_turn턴 뒤 \
@@ -245,9 +250,9 @@ $first_notes바이트, $last_turn턴 뒤 $last_notes바이트이고, 상태의 �
 store(여기서는 `InMemoryStore`)에 넣고 상태의 `bulk`에는 그 키만 넣었다. 위 다섯 줄은 체크포인트마다 상태의 JSON 바이트이고, 아래 \
 두 줄은 실제로 보관된 바이트다. store는 값을 한 번, $store바이트로 보관한다.
 $pointer_table
-$thread_note
 참고: 대가가 있다. 값이 체크포인트 밖에 있으므로 되감기와 분기는 그 값을 되살리지 않는다. store의 값이 바뀐 뒤 되감으면 상태에는 \
-키만 돌아오고, 그 키는 바뀐 값을 가리킨다. `delete_thread`도 store의 값은 지우지 않으므로 store는 따로 정리해야 한다. 이 실행이 아니라 \
+키만 돌아오고, 그 키는 바뀐 값을 가리킨다. 스레드를 지우는 `delete_thread`(아래)도 store의 값은 지우지 않으므로 store는 따로 \
+정리해야 한다. 이 실행이 아니라 \
 이 프로젝트의 테스트(`make test`)가 langgraph 0.2.60과 1.2.24 환경에서 확인하는 동작이다.
 **`notes`를 `DeltaChannel`로.** $delta
 **지우기와 가지치기.** `delete_thread`는 스레드의 체크포인트를 모두 지우는 saver 메서드다. `prune`(가지치기)은 일부만 남기고 나머지 \
@@ -255,16 +260,17 @@ $thread_note
 `prune`{을/를} 부르고, 이어서 `delete_thread`를 불렀다.
 $prune_table
 $prune_note
-참고: PostgreSQL saver(langgraph-checkpoint-postgres 3.2.0)에서는 `prune`이 된다. 두 번 실행한 스레드의 체크포인트가 10개에서 \
+참고: langgraph 1.2.24 환경의 PostgreSQL saver(langgraph-checkpoint-postgres 3.2.0)는 `prune`을 지원한다. 두 번 실행한 스레드의 체크포인트가 10개에서 \
 1개로 줄고, 그 뒤 `write` 앞에서 되감으면 되감을 지점이 지워져 `ValueError`로 실패한다. langgraph 0.2.60 환경의 PostgreSQL saver에는 \
 `prune`이 없다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 두 환경에서 확인한다.
 """)
 DELTA = doc("""\
-`DeltaChannel`은 `langgraph.channels`의 베타 채널이다. langgraph 소스의 설명에 따르면 API와 저장 형식이 바뀔 수 있다. 체크포인트에 목록 \
-전체 대신 새로 붙은 항목만 남기고, 읽을 때 앞 체크포인트들의 쓰기로 목록을 다시 만든다. `notes`를 이 채널로 바꿔 $turns턴을 다시 \
-실행했다(메모리 saver). 저장 바이트는 $twenty턴 뒤 $delta_20바이트, $forty턴 뒤 $delta_40바이트다. 일반 실행은 $plain_20바이트, \
-$plain_40바이트였다. $forty턴 뒤 보관 바이트는 $twenty턴 뒤의 $delta_doubled배다(일반 $plain_doubled배). 마지막 $ten턴에 쌓인 바이트는 \
-처음 $ten턴의 $delta_ratio배다(일반 $plain_ratio배).$delta_pace 매 턴의 상태는 두 실행에서 $same.""")
+`notes`를 `DeltaChannel`(아래 참고)로 바꿔 $turns턴을 다시 실행했다(메모리 saver). 저장 바이트는 $twenty턴 뒤 $delta_20바이트, $forty턴 \
+뒤 $delta_40바이트다. 일반 실행은 $plain_20바이트, $plain_40바이트였다. $forty턴 뒤 보관 바이트는 $twenty턴 뒤의 $delta_doubled배다(일반 \
+$plain_doubled배). 마지막 $ten턴에 쌓인 바이트는 처음 $ten턴의 $delta_ratio배다(일반 $plain_ratio배).$delta_pace 매 턴의 상태는 두 실행에서 \
+$same.
+참고: `DeltaChannel`은 `langgraph.channels`의 베타 채널이다. langgraph 소스의 설명에 따르면 체크포인트에 목록 전체 대신 새로 붙은 \
+항목만 남기고, 읽을 때 앞 체크포인트들의 쓰기로 목록을 다시 만든다. API와 저장 형식은 바뀔 수 있다.""")
 NO_DELTA = doc("""\
 설치된 langgraph $version에는 `DeltaChannel`이 없어서(`langgraph.channels`에서 가져오면 `$error`) 재지 않았다. \
 `DeltaChannel`은 체크포인트에 목록 전체 대신 새로 붙은 항목만 남기는 채널이다.
@@ -302,17 +308,20 @@ $modes_table
 $exit_next), 재개하면 $exit_ran만 실행된다.""")
 NO_DURABILITY = doc("""\
 durability는 체크포인트를 언제 저장소에 쓸지 정하는 `invoke`의 설정이다. 설치된 langgraph $version에는 이 설정이 없다. \
-`durability="sync"`를 주자 `invoke`가 오류를 냈다($error). 이 langgraph에서 `review`가 예외를 던져 실패하면 체크포인트 $checkpoints개가 \
+`durability="sync"`를 주자 `invoke`가 오류를 냈다($error). 오류가 `stream()`을 말하는 것은 `invoke`가 안에서 `stream`을 부르기 때문이다. \
+이 langgraph에서 `review`가 예외를 던져 실패하면 체크포인트 $checkpoints개가 \
 남고 다음 노드는 $next{이다/다}. 재개하면 $ran만 실행된다.
-참고: langgraph 1.2.24에서는 `exit`·`async`·`sync`가 끝까지 실행한 뒤 체크포인트를 1·5·5개, `review`가 예외로 실패한 뒤 1·4·4개 \
-남긴다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 langgraph 1.2.24 환경에서 확인하는 값이다.""")
+참고: langgraph 1.2.24에는 `exit`, `async`, `sync` 세 모드가 있다. LangGraph 문서에 따르면 `exit`는 실행이 끝날 때 한 번, `async`는 다음 \
+단계를 실행하는 동안 뒤에서, `sync`는 다음 단계로 가기 전에 체크포인트를 쓴다. 세 모드는 끝까지 실행한 뒤 체크포인트를 1·5·5개, \
+`review`가 예외로 실패한 뒤 1·4·4개 남긴다. 이 값은 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 langgraph 1.2.24 환경에서 \
+확인한다.""")
 SPREAD = doc("""\
 참고: `review`가 아무것도 기다리지 않고 시작하자마자 죽으면, 남는 체크포인트 수가 실행마다 다를 수 있다. 이 보고서는 실행할 때마다 \
 같은 값이 나오는 것만 싣기 때문에, 그 경우는 `make bench`로 따로 쟀다. 2026-12-01, 2코어 기계, SQLite saver, 모드마다 20번이다. \
-langgraph 1.2.24에서 `exit`는 20번 모두 0개, `sync`는 20번 모두 4개가 남았다. `async`는 1개가 16번, 2개가 4번이었다. langgraph 0.2.60은 \
-20번 모두 1개였다. 같은 날 기계가 바쁠 때 다시 재자 `async`는 1개에서 4개까지, langgraph 0.2.60도 1개에서 4개까지 흩어졌다. 기다리지 \
-않아도 매번 같은 수를 남긴 것은 `sync`뿐이다. 저장 시점 설정이 없는 langgraph 0.2.60에서는, 실제 크래시 뒤에 남는 체크포인트가 \
-본문 표의 수보다 적을 수 있다.""")
+langgraph 1.2.24에서 `exit`는 20번 모두 0개, `sync`는 20번 모두 4개가 남았다. `async`는 1개가 16번, 2개가 4번이었다. 같은 날 기계가 \
+바쁠 때 다시 재자 `async`는 1개에서 4개까지 흩어졌다. 기다리지 않아도 앞의 체크포인트 4개를 매번 남긴 것은 `sync`뿐이다.
+참고: 같은 `make bench`에서 langgraph 0.2.60은 20번 모두 1개를 남겼고, 기계가 바쁠 때는 1개에서 4개까지 흩어졌다. 저장 시점 설정이 \
+없는 langgraph 0.2.60에서는, 기다리지 않은 실제 크래시 뒤에 남는 체크포인트가 4개보다 적을 수 있다.""")
 TRAP = doc("""\
 요점부터 말하면, 크래시 뒤 `get_state(config).next`가 비어 있다고 해서 실행이 끝난 것은 아니다. 끝났는지는 스냅샷의 `tasks`와 대기 중인 \
 쓰기로 확인한다.
@@ -322,10 +331,13 @@ TRAP = doc("""\
 새 saver로 기록의 다음 노드를 오래된 것부터 읽으면 $history_next{이다/다}. `plan`이 아직 남은 것처럼 보인다. 그런데 \
 `get_state(config).next`는 $looks_done 마지막 스냅샷의 `tasks`에는 $task{이/가} 있고, 이미 끝난 그 작업의 쓰기 $writes개($channels)가 \
 저장돼 있다.
-스레드의 config로 `invoke(None, config)`를 불러 재개하자 $ran만 실행됐다.$skipped 체크포인트는 $after_resume개가 됐다. $rule""")
+스레드의 config로 `invoke(None, config)`를 불러 재개하자 $ran만 실행됐다.$skipped 체크포인트는 $after_resume개가 됐다. $rule
+참고: langgraph 소스(`get_state`)를 보면, `next`에는 다음 단계의 작업 가운데 쓰기가 아직 없는 작업만 들어간다. 스레드의 최신 \
+체크포인트를 읽을 때는 저장된 대기 중인 쓰기를 그 작업에 붙이므로, 쓰기가 저장된 `plan`은 `next`에서 빠진다. 그 뒤의 `write`는 \
+`plan` 다음 체크포인트가 없어 아직 작업으로 잡히지 않는다. 그래서 `next`가 빈다.""")
 NO_TRAP = doc("""\
 이 기계에는 SQLite saver가 없어 이 절의 크래시를 재지 않았다. 요점은 크래시 뒤 `get_state(config).next`가 비어 있다고 해서 실행이 끝난 \
-것은 아니라는 것이다.
+것은 아니라는 것이다. 끝났는지는 스냅샷의 `tasks`와 대기 중인 쓰기로 확인한다.
 참고: langgraph 0.2.60과 SQLite saver가 있는 환경에서는, `plan`의 쓰기만 저장되고 그 뒤 체크포인트가 저장되지 않은 채 죽은 스레드의 \
 `get_state(config).next`가 비어 있다. 그래도 스냅샷의 `tasks`에는 `plan`이 있고 쓰기 4개가 저장돼 있으며, 재개하면 `write`와 `review`만 \
 실행된다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 그 환경에서 확인한다.""")
@@ -359,7 +371,7 @@ PHRASES = {  # sentences a section holds or not, as the run turned out; phrase()
     "input_meta": " 이 langgraph는 입력 체크포인트의 metadata(`writes`)에도 입력을 적는다. fat 실행에서 그 metadata는 thin보다 "
                   "${meta}바이트(JSON) 컸다.",
     "sum": "${name}에서 생긴 차이 ${difference}바이트는 체크포인트 ${checkpoints}, blob ${blobs}, 대기 중인 쓰기 ${writes}바이트를 "
-           "더한 것이다. 페이로드로는 각각 ${each}개 분량이고, 모두 합하면 ${copies}개 분량이다.",
+           "더한 것이다. 페이로드로는 각각 ${each}개 분량이다. 세 부분을 합한 차이는 ${copies}개 분량이다.",
     "blob": " 이 saver는 체크포인트에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번만 넣는다. `bulk`는 입력 때 한 번 "
             "쓰인 뒤 바뀌지 않으므로, 뒤의 체크포인트들은 같은 blob 하나를 가리킨다. 그래서 blob은 ${blobs}개 분량, 곧 `__start__`의 "
             "입력 하나와 `bulk`의 값 하나다.",
@@ -368,16 +380,19 @@ PHRASES = {  # sentences a section holds or not, as the run turned out; phrase()
               "바뀌지 않아도 체크포인트 수만큼 사본이 생긴다. 입력 체크포인트의 `__start__`에 하나, 페이로드를 실은 체크포인트 "
               "${carrying}개에 하나씩${meta} 들어 있다.",
     "writes": "노드는 `bulk`를 쓰지 않는다. 그래서 대기 중인 쓰기 ${writes}개 분량은 시작 단계(`__start__`)가 입력을 `bulk` 채널에 "
-              "옮길 때 남긴 기록 하나다. 이 기록은 실행이 끝난 뒤에도 남아 있다.",
-    "memory_note": "참고: langgraph-checkpoint 2.0.22부터 메모리 saver는 blob에 값의 버전마다 한 번만 담는다. 그래서 같은 실행의 "
-                   "사본이 7.18개가 아니라 4.16개 분량이다(langgraph 0.2.60, langgraph-checkpoint 2.1.2). 이 실행이 아니라 이 "
-                   "프로젝트의 테스트(`make test`)가 두 환경에서 확인한다.",
+              "옮길 때 남긴 기록 하나다. 이 기록은 실행이 끝난 뒤에도 저장소에 남아 있다(마지막 체크포인트에 붙은 대기 중인 쓰기는 "
+              "${last}개다).",
+    "memory_note": "참고: langgraph-checkpoint 2.0.22 전의 메모리 saver는 blob 없이 체크포인트마다 채널 값을 통째로 싣는다. 2.0.22부터는 "
+                   "값을 blob에 버전마다 한 번만 담으므로, 같은 실행의 사본이 7.18개가 아니라 4.16개 분량이 된다(langgraph 0.2.60, "
+                   "langgraph-checkpoint 2.1.2). 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 두 환경에서 확인한다.",
     "steady_sync": "${savers}의 행은 `durability=\"sync\"`로 실행했다. `sync`는 체크포인트를 저장한 뒤에야 다음 단계로 가므로, "
                    "`review`가 시작할 때 ${found}{이/가} 이미 저장돼 있었다.",
     "steady_wait": "langgraph ${version}에는 저장 시점 설정이 없고, 아무것도 기다리지 않으면 남는 수가 실행마다 달랐다(아래 참고). "
-                   "그래서 ${savers}의 행은 `review`가 앞의 체크포인트가 모두 기록된 것을 확인한 뒤에 죽게 했다. ${found}{이/가} 남았다.",
-    "killed": "`exit`{은/는} 실행이 끝날 때만 쓰므로, 도중에 죽자 ${exit}개가 남았다. `async` 행은 `review` 안에서, 앞 체크포인트가 "
-              "저장소에 다 기록될 때까지 기다렸다가 죽게 했다. `exit`와 `sync` 행은 기다리지 않았다.",
+                   "그래서 ${savers}의 행에서는 앞의 체크포인트가 모두 기록될 때까지 `review`를 기다리게 한 뒤 죽게 했다. "
+                   "${found}{이/가} 남았다.",
+    "killed": "모드마다 SQLite saver로 크래시를 냈다. 다만 `async` 행은 `review` 안에서, 앞 체크포인트가 저장소에 다 기록될 때까지 "
+              "기다렸다가 죽게 했다. `exit`와 `sync` 행은 기다리지 않았다. 기다리지 않은 `async`는 더 적게 남길 수 있다(아래 참고).",
+    "killed_exit": "`exit`{은/는} 실행이 끝날 때만 쓰므로, 도중에 죽자 ${exit}개가 남았다.",
     "ids_same": "langgraph ${version}에서는 둘이 같은 스레드다.",
     "ids_apart": "langgraph ${version}에서는 둘이 다른 스레드다. `thread_id`는 한 가지 형(보통 문자열)으로만 쓰는 것이 안전하다.",
     "ids_0260": "참고: langgraph 0.2.60에서는 둘이 다른 스레드다(문자열 `\"1\"`로는 0개). 이 실행이 아니라 이 프로젝트의 "
@@ -386,8 +401,11 @@ PHRASES = {  # sentences a section holds or not, as the run turned out; phrase()
                   "langgraph 1.2.24 환경에서 확인한다.",
     "restart_0260": "참고: langgraph 0.2.60과 SQLite saver가 있는 환경에서는 자식이 남긴 체크포인트 5개를 새 saver가 모두 찾는다. "
                     "이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 그 환경에서 확인한다.",
-    "thread_note": "이 langgraph는 체크포인트마다 `thread_id`를 metadata에 적는다(위 필드 표의 `metadata.thread_id`). 그래서 스레드 "
-                   "이름이 다른 실행끼리는 saver의 바이트가 이름 길이만큼 다르다.",
+    "thread_note": " 이 langgraph는 체크포인트마다 `thread_id`를 metadata에 적는다(위 필드 표의 `metadata.thread_id`). 그래서 스레드 "
+                   "이름이 다른 실행끼리는 체크포인트 하나마다 이름 길이의 차이만큼 saver의 바이트가 다르다. 1턴의 값이 위 thin의 "
+                   "값과 다른 것, 아래 store 표의 값이 위 fat의 값과 다른 것이 이 때문이다.",
+    "update_no_fork": " `update_state`가 만든 체크포인트에서 이어 갈 때는 source가 `fork`인 체크포인트가 생기지 않았다(아래 그림).",
+    "memory_copies": " 이 기계의 메모리 saver는 바뀌지 않은 값도 체크포인트마다 싣는다(위 참고).",
     "unchecked": "이 기계에는 SQLite saver가 없어, 그것이 필요한 두 항목(크래시 뒤 재개, `next`가 숨긴 크래시)은 재지 않았다.",
     "new_end": "분기 뒤에 스레드의 config로 `get_state`를 부르면 새 가지의 끝이 나온다.",
     "new_end_not": "분기 뒤에 스레드의 config로 `get_state`를 부르면 새 가지의 끝이 나오지 않는다.",

@@ -97,7 +97,8 @@ def saved(r):
            (top, f"`notes`가 {t['same_thread_notes'][0]}개에서 {t['same_thread_notes'][1]}개로 늘고, "
                  f"체크포인트는 {t['same_thread_checkpoints']}개가 된다"),
            (top, f"`notes`는 {t['other_thread_notes']}개이고, 그 스레드의 체크포인트는 {t['other_thread_checkpoints']}개다."),
-           (top, f"`notes`는 {t['no_checkpointer_notes'][0]}개, {t['no_checkpointer_notes'][1]}개로 매번")]
+           (top, f"`notes`가 매번 처음부터 쌓인다(첫 실행 {t['no_checkpointer_notes'][0]}개, 두 번째 실행 "
+                 f"{t['no_checkpointer_notes'][1]}개).")]
     out += [(top, row(f"#{c['position']} {c['source']}", c["step"], code_list(c["next"][:1]) if c["next"] else "(끝)",
                       code_list(c["changed"]), c["bytes"])) for c in cps]
     c, counter = r["anatomy"]["checkpoint"], lambda version: int(str(version).split(".")[0])
@@ -185,7 +186,7 @@ def physical(r):
         out.append((top, f"{PROSE[m['backend']]}에서 생긴 차이 {d}바이트는 체크포인트 {p['checkpoints']}, blob {p['blobs']}, 대기 중인 "
                          f"쓰기 {p['writes']}바이트를 더한 것이다. 페이로드로는 각각 " + ", ".join(
                              f"{c[k]:.2f}" for k in ("checkpoints", "blobs", "writes"))
-                         + f"개 분량이고, 모두 합하면 {m['stored']['copies']:.2f}개 분량이다."))
+                         + f"개 분량이다. 세 부분을 합한 차이는 {m['stored']['copies']:.2f}개 분량이다."))
         if p["blobs"]:
             out.append((top, f"그래서 blob은 {c['blobs']:.2f}개 분량"))
             if r["input_metadata"]["difference"] >= size / 2:
@@ -193,7 +194,8 @@ def physical(r):
         else:
             out.append((top, f"이 saver에는 blob이 없고 체크포인트 부분이 {c['checkpoints']:.2f}개 분량이다."))
     first = r["parts_copies"][r["physical"]["x"][0]["backend"]]
-    return out + [(top, f"그래서 대기 중인 쓰기 {first['writes']:.2f}개 분량은 시작 단계")]
+    return out + [(top, f"그래서 대기 중인 쓰기 {first['writes']:.2f}개 분량은 시작 단계"),
+                  (top, f"마지막 체크포인트에 붙은 대기 중인 쓰기는 {r['anatomy']['pending_writes']}개다")]
 
 
 def growth(r):
@@ -223,7 +225,7 @@ def growth(r):
             (turns, f"`notes` 목록이다. {rows[0]['turn']}턴 뒤 {rows[0]['notes']}바이트, {rows[-1]['turn']}턴 뒤 "
                     f"{rows[-1]['notes']}바이트이고, 상태의 나머지는 매 턴 {plain['rest'][0]}바이트로 같다.")]
     out += [(turns, row(rows[i]["turn"], *(t["rows"][i]["stored"] for t in r["turns"].values()), rows[i]["notes"],
-                        rows[i]["state"])) for i in (0, 9, 19, 39)]
+                        rows[i]["state"])) for i in (0, 9, 19, 29, 39)]
     out += [(turns, f"line [{', '.join(str(x['stored']) for x in t['rows'][4::5])}]") for t in r["turns"].values()]
     point = r["pointer"]
     out += [(fixes, row(f"#{c['position']} {c['source']}", a, b))
@@ -236,7 +238,7 @@ def growth(r):
         out.append((fixes, f"설치된 langgraph {r['versions']['langgraph']}에는 `DeltaChannel`이 없어서"))
     else:
         d, t = delta["rows"], [rows[i]["turn"] for i in (9, 19, 39)]
-        out += [(fixes, f"`notes`를 이 채널로 바꿔 {rows[-1]['turn']}턴을 다시 실행했다"),
+        out += [(fixes, f"`notes`를 `DeltaChannel`(아래 참고)로 바꿔 {rows[-1]['turn']}턴을 다시 실행했다"),
                 (fixes, f"저장 바이트는 {t[1]}턴 뒤 {d[19]['stored']}바이트, {t[2]}턴 뒤 {d[39]['stored']}바이트다. 일반 "
                         f"실행은 {rows[19]['stored']}바이트, {rows[39]['stored']}바이트였다. {t[2]}턴 뒤 보관 바이트는 {t[1]}턴 "
                         f"뒤의 {delta['doubled']}배다(일반 {plain['doubled']}배). 마지막 {t[0]}턴에 쌓인 바이트는 처음 "
@@ -284,8 +286,8 @@ def gone(r):
                         f"지점의 체크포인트 {failed['exit']['checkpoints']}개를 남기고")]
         killed = {"exit": demos.get("mode:exit"), "async": demos.get("mode:async"), "sync": demos.get("crash:sqlite")}
         if all(killed.values()):
-            out += [(crash, row(f"`{mode}`", k["checkpoints_after_crash"], code_list(k["ran_on_resume"])))
-                    for mode, k in killed.items()]
+            out += [(crash, row(f"`{mode}`", f"{k['checkpoints_after_crash']}" + " (기다린 뒤)" * (mode == "async"),
+                                code_list(k["ran_on_resume"]))) for mode, k in killed.items()]
             out.append((crash, f"도중에 죽자 {killed['exit']['checkpoints_after_crash']}개가 남았다."))
     if "trap" in demos:
         trap, heading = demos["trap"], "### 다음 노드(`next`)가 숨기는 크래시"
