@@ -191,7 +191,7 @@ def test_every_number_in_the_markdown_was_measured_or_is_a_labelled_reference(aw
     assert unmeasured == [], unmeasured
 
 
-WHERE = ("(`make test`)가", "`make bench`로", "PyPI", "LangGraph 문서", "langgraph-checkpoint 소스", "langgraph 소스")
+WHERE = ("(`make test`)가", "`make bench`", "PyPI", "LangGraph 문서", "langgraph-checkpoint 소스", "langgraph 소스")
 
 
 def test_reference_paragraphs_say_where_they_were_measured_in_words_a_reader_follows(default_run, awkward_run):
