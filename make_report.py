@@ -394,11 +394,11 @@ def chain_fields(r: dict) -> dict:
         chain_chart=xychart("노드 수에 따른 사본 수", "노드 수", [c["nodes"] for c in chains], copies, "사본"),
         missing=_missing(r, "sqlite", "이 절과 아래 절들의 SQLite 값은"),
         most_carrying=carrying[-1], claim="".join(  # about a copy per node, or hardly more than with the fewest
-            f" {PROSE[b]}{{은/는}} {v[-1]:.2f}개 분량을 보관한다." + said(
-                v[-1] > carrying[-1], " 페이로드를 실은 체크포인트 수보다도 많다. 이 saver에서는 실습 설명의 말이 맞고, 오히려 조금 더 많다.",
-                " 이 saver에서는 실습 설명의 말이 맞다.") + said(b == "memory", phrase("memory_copies"), "")
-            if v[-1] >= carrying[-1] / 2 else f" {PROSE[b]}{{은/는}} 노드 {first}개에서 {v[0]:.2f}개, {last}개에서 {v[-1]:.2f}개 분량으로, 체크포인트 수만큼 늘지 "
-            "않는다. 값이 바뀌지 않은 채널은 새 체크포인트에 버전 번호만 적히기 때문이다." for b, v in copies.items()))
+            phrase("chain_copies", name=PROSE[b], copies=f"{v[-1]:.2f}")
+            + phrase(said(v[-1] > carrying[-1], "chain_more", "chain_right"))
+            + said(b == "memory", phrase("memory_copies"), "") if v[-1] >= carrying[-1] / 2 else
+            phrase("chain_flat", name=PROSE[b], first=first, last=last, low=f"{v[0]:.2f}", high=f"{v[-1]:.2f}")
+            for b, v in copies.items()))
 
 def growth_fields(r: dict) -> dict:
     turns, point = r["turns"], r["pointer"]
@@ -557,7 +557,8 @@ def render(report: dict) -> str:
     checked = table(["확인한 것", "결과"], [[what, said(flag, "예", "아니오")] for what, flag in checks(r)])
     unchecked = said("trap" in r["demos"], "", phrase("unchecked"))
     parts = [HEADER.substitute(header_fields(r, s)), MODEL.substitute(model_fields(r)),
-             MISTAKES.substitute(mistakes_fields(r)), SAVED.substitute(saved_fields(r)), TRAVEL.substitute(travel_fields(r, s)),
+             MISTAKES.substitute(mistakes_fields(r)), SAVED.substitute(saved_fields(r)),
+             TRAVEL.substitute(travel_fields(r, s)),
              SIZE.substitute(size_fields(r)), GROWTH.substitute(growth_fields(r)), LOST.substitute(lost_fields(r, s)),
              CHECKED.substitute(checked_table=checked, unchecked=unchecked)]
     return particles(re.sub(r"\n{3,}", "\n\n", "\n\n".join(parts)).rstrip("\n") + "\n")

@@ -135,7 +135,8 @@ SAVED = doc("""\
 그래프를 한 번 실행하면 체크포인트가 $per_run개 남는다. 아래 표는 오래된 것부터 적었다.$newest_first 이름의 input·loop는 그 \
 체크포인트의 source다. "단계"는 super-step의 번호이고, "바이트"는 그 순간의 상태 전체를 JSON으로 잰 크기다.
 $rows_table
-다음 노드만 오래된 것부터 모으면(실습의 `pending()`) $pending 순서다. 목록의 마지막 항목(빈 문자열)은 다음 노드가 없다는 뜻으로, 표의 "(끝)"이다. 기본 실행의 점수(`base_score`)는 초안 $base_draft의 글자 수라서 \
+다음 노드만 오래된 것부터 모으면(실습의 `pending()`) $pending 순서다. 목록의 마지막 항목(빈 문자열)은 다음 노드가 없다는 뜻으로, 표의 "(끝)"이다. \
+기본 실행의 점수(`base_score`)는 초안 $base_draft의 글자 수라서 \
 $base_score점이다.
 같은 `thread_id`(`t1`)로 한 번 더 실행하면 저장된 상태에서 이어진다. `notes`가 $notes_first개에서 $notes_second개로 늘고, 체크포인트는 \
 $same_checkpoints개가 된다. 그다음 다른 `thread_id`(`t2`)로 실행하면 빈 상태에서 시작한다. `notes`는 $other_notes개이고, 그 스레드의 \
@@ -405,6 +406,11 @@ PHRASES = {  # sentences a section holds or not, as the run turned out; phrase()
                    "이름이 다른 실행끼리는 체크포인트 하나마다 이름 길이의 차이만큼 saver의 바이트가 다르다. 1턴의 값이 위 thin의 "
                    "값과 다른 것, 아래 store 표의 값이 위 fat의 값과 다른 것이 이 때문이다.",
     "update_no_fork": " `update_state`가 만든 체크포인트에서 이어 갈 때는 source가 `fork`인 체크포인트가 생기지 않았다(아래 그림).",
+    "chain_copies": " ${name}{은/는} ${copies}개 분량을 보관한다.",
+    "chain_more": " 페이로드를 실은 체크포인트 수보다도 많다. 이 saver에서는 실습 설명의 말이 맞고, 오히려 조금 더 많다.",
+    "chain_right": " 이 saver에서는 실습 설명의 말이 맞다.",
+    "chain_flat": " ${name}{은/는} 노드 ${first}개에서 ${low}개, ${last}개에서 ${high}개 분량으로, 체크포인트 수만큼 늘지 않는다. 값이 "
+                  "바뀌지 않은 채널은 새 체크포인트에 버전 번호만 적히기 때문이다.",
     "memory_copies": " 이 기계의 메모리 saver는 바뀌지 않은 값도 체크포인트마다 싣는다(위 참고).",
     "unchecked": "이 기계에는 SQLite saver가 없어, 그것이 필요한 두 항목(크래시 뒤 재개, `next`가 숨긴 크래시)은 재지 않았다.",
     "new_end": "분기 뒤에 스레드의 config로 `get_state`를 부르면 새 가지의 끝이 나온다.",
