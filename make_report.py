@@ -565,21 +565,23 @@ def render(report: dict) -> str:
 
 # ---- Writing: both files atomically, only after everything was measured. ----
 def write_report(report: dict, folder: str) -> tuple:
-    """Write ckpt_report.json (the summary) and ckpt_report.md atomically, rendering both first."""
+    """Write ckpt_report.json (the summary) and ckpt_report.md: both rendered and written to temporary files in `folder`
+    first, then each renamed over its name (atomic per file), so a failure before the renames leaves both as they were."""
     texts = {JSON_NAME: json.dumps(report["summary"], ensure_ascii=False, indent=2) + "\n", MD_NAME: render(report)}
-    umask = os.umask(0)
+    umask, temporary = os.umask(0), {}
     os.umask(umask)
-    for name, text in texts.items():
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=name, dir=folder)
-        try:
+    try:
+        for name, text in texts.items():
+            fd, temporary[name] = tempfile.mkstemp(prefix=".tmp-", suffix=name, dir=folder)
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)
-            os.chmod(tmp, 0o666 & ~umask)  # subtle: mkstemp makes 0600; a report is an ordinary file
+            os.chmod(temporary[name], 0o666 & ~umask)  # subtle: mkstemp makes 0600; a report is an ordinary file
+        for name, tmp in temporary.items():
             os.replace(tmp, os.path.join(folder, name))
-        except BaseException:
+    finally:
+        for tmp in temporary.values():
             if os.path.exists(tmp):
                 os.unlink(tmp)
-            raise
     return os.path.join(folder, JSON_NAME), os.path.join(folder, MD_NAME)
 
 def default_out_dir() -> str:
@@ -625,27 +627,28 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if args.postgres_url:
             with ckpt.open_saver("postgres", args.postgres_url):
                 pass
-    except ValueError as exc:
-        p.error(f"{args.url_from}: {exc}")
-    except (ImportError, ConnectionError, RuntimeError) as exc:
+    except (ImportError, ConnectionError, RuntimeError, ValueError) as exc:  # ValueError: a store in a newer format
         raise _unusable(p, args, exc) from None
     if os.path.exists(args.out_dir) and not os.path.isdir(args.out_dir):
         p.error(f"--out-dir {args.out_dir!r} is a file, not a folder")
+    if any(os.path.isdir(os.path.join(args.out_dir, name)) for name in (JSON_NAME, MD_NAME)):
+        p.error(f"--out-dir {args.out_dir!r} holds a folder named {JSON_NAME} or {MD_NAME}")
+    args.created = not os.path.exists(args.out_dir)  # removed again if the run writes nothing into it
     try:  # last: a usage error above leaves no new folder behind
         os.makedirs(args.out_dir, exist_ok=True)
+        tempfile.TemporaryFile(dir=args.out_dir).close()  # subtle: os.access says yes to root, even on /sys
     except OSError as exc:
-        p.error(f"--out-dir {args.out_dir!r} cannot be created: {exc.strerror}")
-    if not os.access(args.out_dir, os.W_OK | os.X_OK):
-        p.error(f"--out-dir {args.out_dir!r} cannot be written")
+        p.error(f"--out-dir {args.out_dir!r} cannot be written: {exc.strerror}")
 
 def _replaced(p: argparse.ArgumentParser, args: argparse.Namespace) -> str:
     """The note for a run that wrote other arguments' report over the committed one in a checkout ("" otherwise)."""
     here = os.path.dirname(os.path.abspath(ckpt.__file__))
     ours = os.path.samefile(args.out_dir, here) and os.path.exists(os.path.join(here, ".git"))
-    other = [f"--{k.replace('_', '-')}" for k in ("topic", "payload_bytes", "fork_angle", "postgres_url")
-             if getattr(args, k) != p.get_default(k)]
-    return (f"{p.prog}: note: replaced the committed {JSON_NAME} and {MD_NAME} in {here} with a report for other arguments "
-            f"({', '.join(other)}); to get them back: git checkout -- {JSON_NAME} {MD_NAME}") if ours and other else ""
+    other = [f"--{k.replace('_', '-')}" for k in ("topic", "payload_bytes", "fork_angle")
+             if getattr(args, k) != p.get_default(k)] + [args.url_from] * bool(args.postgres_url)
+    return (f"{p.prog}: note: replaced the committed {JSON_NAME} and {MD_NAME} in {here} with a report for other "
+            f"arguments ({', '.join(other)}); to get them back: git -C {here} checkout -- {JSON_NAME} {MD_NAME}"
+            ) if ours and other else ""
 
 def main(argv=None, out_dir: str = None, prog: str = "make_report.py") -> int:
     """Measure and write both files; `out_dir` replaces the default of --out-dir. Returns 0."""
@@ -655,28 +658,31 @@ def main(argv=None, out_dir: str = None, prog: str = "make_report.py") -> int:
             argv[i:i + 2] = [f"--topic={argv[i + 1]}"]
         i += 1
     args = p.parse_args(argv)
-    args.url_from = "--postgres-url"
-    if args.postgres_url is None and os.environ.get("AGCKPT_PG_URL"):
-        args.postgres_url, args.url_from = os.environ["AGCKPT_PG_URL"], "AGCKPT_PG_URL"
+    args.url_from = "AGCKPT_PG_URL" if args.postgres_url is None and os.environ.get("AGCKPT_PG_URL") else "--postgres-url"
+    args.postgres_url = os.environ["AGCKPT_PG_URL"] if args.url_from == "AGCKPT_PG_URL" else args.postgres_url or None
     _check_args(p, args)
     say = (lambda text: None) if args.quiet else (lambda text: print(f"{p.prog}: {text}", file=sys.stderr, flush=True))
     try:
         report = measure(args.topic, args.payload_bytes, args.fork_angle, args.postgres_url, say)
-    except Exception as exc:  # a database that fails during the run: one line, not a traceback
+        say(f"writing {JSON_NAME} and {MD_NAME} into {args.out_dir}")
+        paths = write_report(report, args.out_dir)
+    except BaseException as exc:
+        if args.created and not os.listdir(args.out_dir):
+            os.rmdir(args.out_dir)  # the folder this run made, left empty
         if not args.postgres_url or not (isinstance(exc, ConnectionError) or type(exc).__module__.startswith("psycopg")):
             raise
-        raise _unusable(p, args, exc) from None
-    say(f"writing {JSON_NAME} and {MD_NAME} into {args.out_dir}")
-    for path in write_report(report, args.out_dir):
+        raise _unusable(p, args, exc) from None  # a database that fails during the run: one line, not a traceback
+    for path in paths:
         print(f"wrote {path}")
     if _replaced(p, args):
         print(_replaced(p, args), file=sys.stderr)
     return 0
 
 def run(out_dir: str = None, prog: str = "make_report.py") -> None:
-    """main() as a command: exits 0, 1 when PostgreSQL fails, 2 on a usage error, 130 after Ctrl-C. subtle: after
-    Ctrl-C it leaves through os._exit once the cleanup has run: an interrupted LangGraph run can leave a worker thread
-    Python's exit would wait for."""
+    """main() as a command: exits 0, 1 when PostgreSQL fails, 2 on a usage error, 130 after Ctrl-C or SIGTERM (which
+    cleans up as Ctrl-C does). subtle: after either it leaves through os._exit once the cleanup has run: an interrupted
+    LangGraph run can leave a worker thread Python's exit would wait for."""
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # kill, timeout, a cancelled job: clean up as for Ctrl-C
     try:
         status = main(out_dir=out_dir, prog=prog)
     except KeyboardInterrupt:

@@ -41,8 +41,8 @@ def final_consonant(text: str) -> int:
         return 0
     if word.isupper() or len(word) == 1:  # read letter by letter: 엘 엠 엔 알
         return {"L": 8, "M": 16, "N": 4, "R": 8}.get(word[-1].upper(), 0)
-    word = word.lower()  # an English word by its Korean reading: angle 앵글, prune 프룬, name 네임, plan 플랜
-    for ending, final in (("le", 8), ("ne", 4), ("me", 16), ("ng", 21), ("l", 8), ("m", 16), ("n", 4)):
+    word = word.lower()  # an English word by its Korean reading: angle 앵글, prune 프룬, name 네임, plan 플랜, topic 토픽
+    for ending, final in (("le", 8), ("ne", 4), ("me", 16), ("ng", 21), ("ic", 1), ("l", 8), ("m", 16), ("n", 4)):
         if word.endswith(ending):
             return final
     return 0

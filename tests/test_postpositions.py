@@ -22,7 +22,7 @@ ENGLISH = {"plan": True, "write": False, "review": False, "angle": "ㄹ", "prune
            "false": False, "none": True, "durability": False, "sqlite": False, "postgresql": "ㄹ", "put": False,
            "tasks": False, "py": False, "replay": False, "postgressaver": False, "inmemorysaver": False, "sqlitesaver": False, "before": False, "bench": False, "checkpoint": False, "dumps": False,
            "test": False, "valueerror": False, "weigh": False, "writes": False, "source": False, "checkpointer": False, "deltachannel": "ㄹ", "channels": False,
-           "memory": False, "saver": False, "score": False, "draft": False, "topic": False, "stage": False, "b": False}
+           "memory": False, "saver": False, "score": False, "draft": False, "topic": True, "stage": False, "b": False}
 DIGITS = {"0": True, "1": "ㄹ", "2": False, "3": True, "4": False, "5": False, "6": True, "7": "ㄹ", "8": "ㄹ", "9": False}
 CODE_THEN_PARTICLE = re.compile(r"(`+)([^`]+)\1(?!`)(으로|이다|이고|이며|을|를|이|가|은|는|과|와|로|다|고|며)(?![가-힣])")
 NAME_THEN_PARTICLE = re.compile(r"(메모리|SQLite|PostgreSQL) \(\w+\)(은|는|이|가|과|와|을|를)(?![가-힣])")

@@ -251,10 +251,17 @@ def test_an_out_dir_that_is_a_file_is_a_usage_error_saying_so(tmp_path, capsys):
     assert (tmp_path / "a-file").read_text(encoding="utf-8") == "keep me"
 
 
-def test_an_out_dir_that_cannot_be_created_is_a_usage_error_saying_so(tmp_path, capsys):
+def test_an_out_dir_holding_a_folder_of_a_report_files_name_is_a_usage_error_and_nothing_is_written(tmp_path, capsys):
+    (tmp_path / "ckpt_report.md").mkdir()
+    error = _usage_error(capsys, ["--out-dir", str(tmp_path)])
+    assert error.endswith(f"--out-dir {str(tmp_path)!r} holds a folder named ckpt_report.json or ckpt_report.md"), error
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ckpt_report.md"]
+
+
+def test_an_out_dir_that_cannot_be_made_is_a_usage_error_saying_so(tmp_path, capsys):
     (tmp_path / "a-file").write_text("x", encoding="utf-8")
     error = _usage_error(capsys, ["--out-dir", str(tmp_path / "a-file" / "sub")])
-    assert f"--out-dir {str(tmp_path / 'a-file' / 'sub')!r} cannot be created" in error, error
+    assert f"--out-dir {str(tmp_path / 'a-file' / 'sub')!r} cannot be written" in error, error
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
 
 
