@@ -152,7 +152,7 @@ def main() -> int:
         env.pop("AGCKPT_PG_URL", None)  # the default report: no PostgreSQL row
         for _ in range(RUNS):  # side by side, so both see the same machine load
             imports.append(timed([PY, "-c", "import langgraph.graph"]))
-            reports.append(timed([PY, os.path.join(ROOT, "make_report.py"), "--out-dir", out], env=env, cwd=ROOT))
+            reports.append(timed([PY, os.path.join(ROOT, "make_report.py"), "-q", "--out-dir", out], env=env, cwd=ROOT))
     imp, rep = statistics.median(imports), statistics.median(reports)
     print(f"make_report.py end to end: median {rep:.2f} s over {RUNS} runs")
     print(f"fresh interpreter importing langgraph.graph: median {imp:.2f} s")
