@@ -88,16 +88,12 @@ def _awkward_run(base):
 
 
 def _both(tmp_path_factory):
-    """Both runs, side by side: the default one in its own process while the awkward one runs here."""
+    """Both runs, one after the other (each keeps this 2-core machine busy: side by side they took longer than
+    in turn)."""
     if not _runs:
         try:
-            started = _start_installed_copy_run(tmp_path_factory.mktemp("default"))
-            try:
-                awkward = _awkward_run(tmp_path_factory.mktemp("awkward"))
-            except BaseException:
-                _stop(started.child)
-                raise
-            _runs.update(default=_installed_copy_run(started), awkward=awkward)
+            _runs["default"] = _installed_copy_run(_start_installed_copy_run(tmp_path_factory.mktemp("default")))
+            _runs["awkward"] = _awkward_run(tmp_path_factory.mktemp("awkward"))
         except Exception as exc:  # a run that failed fails every test that needs it, without running again
             _runs["failed"] = exc
     if "failed" in _runs:
