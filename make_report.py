@@ -109,6 +109,9 @@ def _related(r: dict, fat: dict) -> dict:
     r["sweep_step"] = {"payload_bytes": steps[0][0], "extra": steps[0][1], "per_byte": round(steps[0][1] / steps[0][0], 2)
                        } if len(steps) == 1 else None  # the slope, where the sweep is a straight line
     r["placement"] = next((m["placement"] for m in r["physical"]["x"] if m["backend"] == "postgres"), None)
+    stored = [[(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in r["physical"][k]] for k in ("x", "random")]
+    kept = [[(row["notes"], row["state"]) for row in x.get("rows", [])] for x in (r["turns"]["memory"], r["delta"])]
+    r["same"] = {"bytes": stored[0] == stored[1], "states": kept[0] == kept[1]}  # an incompressible payload; DeltaChannel
     return r
 
 def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None, say=None) -> dict:
@@ -335,6 +338,12 @@ def size_fields(r: dict) -> dict:
                             [row[0] for row in sizes], [("line", [x["extra"] for x in sweep])], "바이트"),
         slope=_slope(r), **physical_fields(r))
 
+def _parts_kind(r: dict, m: dict) -> str:
+    """How a saver keeps the payload, from what it stored: in each checkpoint, once in a blob, or (PostgreSQL) inline."""
+    if m["backend"] == "postgres" and "bulk" in (r["placement"] or {}).get("inline", []):
+        return "pg_parts"
+    return "blob" if m["stored"]["parts"]["blobs"] else "inline"
+
 def _parts_said(r: dict) -> str:
     """Each saver's difference as the sum of its parts, in payloads, and where the copies come from."""
     meta = r["input_metadata"]["difference"]
@@ -342,19 +351,16 @@ def _parts_said(r: dict) -> str:
     out = [phrase("input", start=n(r["input_start"]["difference"])) + said(in_meta, phrase("input_meta", meta=n(meta)), "")]
     for m in r["physical"]["x"]:
         p, c = m["stored"]["parts"], {k: f"{v:.2f}" for k, v in r["parts_copies"][m["backend"]].items()}
+        seen = {"meta": said(in_meta, phrase("inline_meta"), ""), "seen": said(in_meta, phrase("blob_meta", **c), "")}
         out.append(phrase("sum", name=PROSE[m["backend"]], difference=n(m["stored"]["difference"]),
                           copies=f"{m['stored']['copies']:.2f}", **{k: n(v) for k, v in p.items()},
                           each=", ".join(c[k] for k in ("checkpoints", "blobs", "writes")))
-                   + (phrase("blob", blobs=c["blobs"])
-                      + said(in_meta, phrase("blob_meta", checkpoints=c["checkpoints"]), "")
-                      if p["blobs"] else phrase("inline", checkpoints=c["checkpoints"], carrying=m["logical"]["carrying"],
-                                                 meta=said(in_meta, ", metadata에 적힌 입력에 하나", ""))))
+                   + phrase(_parts_kind(r, m), carrying=m["logical"]["carrying"], **c, **seen))
     first = r["parts_copies"][r["physical"]["x"][0]["backend"]]
     return "\n\n".join(out + [phrase("writes", writes=f"{first['writes']:.2f}", last=r["anatomy"]["pending_writes"])])
 
 def physical_fields(r: dict) -> dict:
-    def row(name: str, thin: int, fat: int, difference: int, copies: float) -> list:
-        return [name, n(thin), n(fat), n(difference), f"{copies:.2f}"]
+    row = lambda name, thin, fat, difference, copies: [name, n(thin), n(fat), n(difference), f"{copies:.2f}"]  # noqa: E731
     size, tables = n(r["weigh"]["payload_bytes"]), []
     kinds = [("x", f"`\"x\"` × {size}")] + ([("random", f"무작위 문자 {size}개 (압축 불가)")] if r["postgres"] else [])
     for kind, title in kinds:
@@ -367,10 +373,9 @@ def physical_fields(r: dict) -> dict:
             rows += [row(name, m[v]["thin"]["total"], m[v]["fat"]["total"], m[v]["difference"], m[v]["copies"])
                      for v, name in views]
         tables.append(f"페이로드 {title}:\n\n" + table(["무엇으로 잰 값", "thin (바이트)", "fat (바이트)", "차이", "사본"], rows))
-    if not r["postgres"]:
-        tables.append(said(_same_bytes(r), "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재도 saver의 바이트가 위와 "
-                           "같았다. 여기서 잰 saver는 값을 압축하지 않는다.", "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재자 "
-                           "saver의 바이트가 위와 달랐다."))
+    tables.append(phrase("pg_compressed", **{k: f"{m['stored_compressed']['copies']:.2f}" for k, ms in r["physical"].items()
+                                             for m in ms if m["backend"] == "postgres"}) if r["postgres"]
+                  else phrase(said(r["same"]["bytes"], "same_bytes", "same_bytes_not")))
     parts = [[SAVER_NAMES[m["backend"]]] + [f"{n(m['stored']['parts'][k])} ({r['parts_copies'][m['backend']][k]:.2f})"
                                             for k in ("checkpoints", "blobs", "writes")] for m in r["physical"]["x"]]
     where, memory = {k: ", ".join(map(lit, names)) for k, names in (r["placement"] or {}).items()}, r["physical"]["x"][0]
@@ -410,7 +415,7 @@ def growth_fields(r: dict) -> dict:
             + [n(rows[t - 1]["notes"]), n(rows[t - 1]["state"])] for t in TABLE_TURNS]),
         turn_chart=xychart("턴에 따른 저장 바이트", "턴", [x["turn"] for x in rows[4::5]],  # every 5th turn: legible
                            {b: [x["stored"] for x in t["rows"][4::5]] for b, t in turns.items()}, "바이트"),
-        ten=rows[9]["turn"], last_range=f"{rows[-10]['turn']}–{rows[-1]['turn']}", grown="였고, ".join(
+        ten=rows[9]["turn"], last_range=f"{rows[-10]['turn']}–{rows[-1]['turn']}", grown="였다. ".join(
             f"{PROSE[b]}에서는 {n(t['first_ten'])}바이트와 {n(t['last_ten'])}바이트로 {t['ratio']:.2f}배" for b, t in turns.items())
         + "였다", pace=" 한 턴이 더하는 바이트가 턴마다 커진다. 저장 바이트는 턴 수에 비례하는 것보다 빠르게 늘어난다." * all(
             t["ratio"] > 1.05 for t in turns.values()),
@@ -424,15 +429,6 @@ def growth_fields(r: dict) -> dict:
         thread_note=said("thread_id" in r["anatomy"]["metadata"], phrase("thread_note"), ""),
         store=n(point["pointer"]["store"]), delta=_delta(r), each=_each(r), **_pruning(r), **chain_fields(r))
 
-def _same_bytes(r: dict) -> bool:
-    """Whether every saver stored as many bytes with the incompressible payload as with "x" (PostgreSQL compresses)."""
-    stored = [[(m["backend"], m["stored"]["thin"], m["stored"]["fat"]) for m in r["physical"][k]] for k in ("x", "random")]
-    return stored[0] == stored[1]
-
-def _same_states(r: dict) -> bool:
-    kept = lambda x: [(row["notes"], row["state"]) for row in x["rows"]]  # noqa: E731
-    return kept(r["turns"]["memory"]) == kept(r["delta"])
-
 def _delta(r: dict) -> str:
     plain, delta = r["turns"]["memory"], r["delta"]
     if "error" in delta:
@@ -442,11 +438,11 @@ def _delta(r: dict) -> str:
         {f"{k}_{t}": n(x["rows"][t - 1]["stored"]) for k, x in (("plain", plain), ("delta", delta)) for t in (20, 40)},
         turns=rows[-1]["turn"], twenty=rows[19]["turn"], forty=rows[39]["turn"], ten=rows[9]["turn"],
         plain_doubled=plain["doubled"], delta_doubled=delta["doubled"], plain_ratio=plain["ratio"],
-        delta_ratio=delta["ratio"], same=said(_same_states(r), "같았다", "달랐다"),
+        delta_ratio=delta["ratio"], same=said(r["same"]["states"], "같았다", "달랐다"),
         delta_pace=said(delta["ratio"] < plain["ratio"], " 한 턴이 더하는 바이트가 일반 실행보다 덜 커진다.", ""))
 
 def _pruning(r: dict) -> dict:
-    answer = {"": "됐다", "NotImplementedError": "구현되지 않음", "AttributeError": "메서드 없음"}
+    answer = {"": "지원함", "NotImplementedError": "구현되지 않음", "AttributeError": "메서드 없음"}
     kept = lambda x: f"{n(x['checkpoints'])}개, {n(x['stored'])}바이트" if x else "—"  # noqa: E731
     rows = [[SAVER_NAMES[b], kept(p), answer.get(p["prune"], "") + (f" ({lit(p['prune'])})" if p["prune"] else ""),
              kept(p["after_prune"]), kept(p["after_delete"]) if p["after_delete"] else "메서드 없음 (`AttributeError`)"]
@@ -456,7 +452,9 @@ def _pruning(r: dict) -> dict:
         for b, p in r["pruning"].items() if (replay := (p["after_prune"] or {}).get("replay"))]
     notes += [f"이 환경의 {PROSE[b]}에는 `delete_thread`도 없다." for b, p in r["pruning"].items() if not p["after_delete"]]
     gone = all(p["after_delete"] == {"checkpoints": 0, "stored": 0} for p in r["pruning"].values())
+    pg = "postgres" in r["pruning"]  # this run measured it: what the other line does, if anything, is the reference
     return dict(prune_table=table(["saver", "두 번 실행한 뒤", "`prune`", "`prune` 뒤", "`delete_thread` 뒤"], rows),
+                prune_pg=phrase("prune_pg_0260") if pg and ckpt.has_durability() else "" if pg else phrase("prune_pg"),
                 prune_note=" ".join(["`prune`을 지원하는 saver가 없어서, 가지치기 뒤의 되감기는 재지 못했다."] * (not any(
                     p["after_prune"] for p in r["pruning"].values())) + notes)
                 + " `delete_thread` 뒤에는 어느 saver에도 그 스레드의 체크포인트와 바이트가 남지 않았다." * gone)
@@ -489,10 +487,9 @@ def lost_fields(r: dict, s: dict) -> dict:
         pending = [c["pending_after_crash"]] if c["pending_after_crash"] else []
         crashes.append([SAVER_NAMES[b], c["checkpoints_after_crash"], nodes(pending), nodes(c["ran_on_resume"]),
                         "—" if c["result"] is None else c["checkpoints_after_resume"]])
-        notes.append(said(b == "memory", phrase("gone_memory", name=name), "")
-                     + f"{name}에서는 찾은 체크포인트가 {c['checkpoints_after_crash']}개라 재개하지 않았다." if c["result"] is None
-                     else f"{name}에서 재개한 결과는 크래시 없이 끝까지 간 실행의 값과 "
-                     + said(c["result"] == back["values_after_restart"], "같았다.", "달랐다."))
+        notes.append(said(b == "memory", phrase("gone_memory", name=name), "") + phrase(
+            "none_found", name=name, found=c["checkpoints_after_crash"]) if c["result"] is None else phrase(
+            said(c["result"] == back["values_after_restart"], "resumed_same", "resumed_other"), name=name))
     resumed = any(d[k]["result"] is not None for k in d if k.startswith("crash:"))
     return dict(
         kept=lost["kept"], after_restart=lost["after_restart"], survives=json.dumps(s["survives_restart"]),
@@ -541,9 +538,9 @@ def checks(r: dict) -> list:
             ("분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다", f["old_end_readable"]),
             ("실습의 `fork`가 분기 전에 읽어 둔 마지막 상태가 처음 실행의 결과와 같다", f["original_is_old_end"])]
     if not r["postgres"]:
-        out.append(("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", _same_bytes(r)))
+        out.append(("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", r["same"]["bytes"]))
     if "error" not in r["delta"]:
-        out.append(("`notes`를 `DeltaChannel`로 바꿔도 매 턴의 상태가 같다", _same_states(r)))
+        out.append(("`notes`를 `DeltaChannel`로 바꿔도 매 턴의 상태가 같다", r["same"]["states"]))
     out += [(f"{PROSE[k[6:]]}: 크래시 뒤 재개한 결과가 크래시 없는 실행과 같다",
              d[k]["result"] == d[f"restart:{k[6:]}"]["values_after_restart"])
             for k in ("crash:memory", "crash:sqlite", "crash:postgres") if k in d and d[k]["result"] is not None]

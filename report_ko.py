@@ -42,6 +42,8 @@ def final_consonant(text: str) -> int:
     if word.isupper() or len(word) == 1:  # read letter by letter: 엘 엠 엔 알
         return {"L": 8, "M": 16, "N": 4, "R": 8}.get(word[-1].upper(), 0)
     word = word.lower()  # an English word by its Korean reading: angle 앵글, prune 프룬, name 네임, plan 플랜, topic 토픽
+    if len(word) <= 3 and word.endswith("t"):  # put 풋, get 겟
+        return 19
     for ending, final in (("le", 8), ("ne", 4), ("me", 16), ("ng", 21), ("ic", 1), ("l", 8), ("m", 16), ("n", 4)):
         if word.endswith(ending):
             return final
@@ -63,7 +65,8 @@ def particles(text: str) -> str:
 HEADER = doc("""\
 # 체크포인트 실험 보고서
 $setting_table
-이 보고서의 수치는 모두 위 환경에서 `ckpt.py`를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외다. 그런 문단의 내용은 이 \
+`ckpt.py`는 LangGraph 체크포인트 실습의 풀이 코드이고, 이 보고서가 말하는 "실습 설명"은 그 실습의 안내문이다. 이 보고서의 수치는 \
+모두 위 환경에서 `ckpt.py`를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외다. 그런 문단의 내용은 이 \
 실행에서 잰 것이 아니다. 문서나 소스에서 가져온 설명이거나 다른 환경에서 잰 값이다. 어느 쪽인지 문단 안에 적었다.
 """)
 MODEL = doc("""\
@@ -79,21 +82,21 @@ LangGraph 그래프를 컴파일할 때 checkpointer를 넘기면 실행하는 �
 하고, `weigh()`는 크기를 잰다.
 - **스레드**(thread)는 `thread_id` 하나로 묶인 실행 기록이다. `thread_id`는 config에 `{"configurable": {"thread_id": ...}}` 꼴로 \
 넣는다. `thread_id`만 든 config를 이 보고서는 "스레드의 config"라고 부른다.
-- **super-step**은 그래프가 한 번에 실행하는 노드 묶음이다. 이 보고서는 이것을 "단계"라고 부른다. 이 그래프에서는 단계마다 노드가 \
-하나씩 실행된다.
+- **super-step**은 그래프가 한 번에 실행하는 노드 묶음이다. 이 보고서는 이것을 "단계"라고 부른다. 입력을 받는 단계를 빼면, 이 그래프에서는 \
+단계마다 노드가 하나씩 실행된다.
 - **체크포인트**(checkpoint)는 단계마다 남는 상태 전체의 기록이다. 값을 실제로 어떻게 보관하는지는 saver마다 다르다(아래 \
 "논리 바이트와 실제로 저장된 바이트"). 이 실행에서 그래프를 한 번 돌리자 체크포인트가 $per_run개 \
 남았다. 입력을 받을 때 하나, 입력이 상태에 옮겨진 뒤 하나, 그리고 노드가 끝날 때마다 하나다. `get_state`와 `get_state_history`는 \
 체크포인트를 **스냅샷**(`StateSnapshot`)으로 돌려준다. 스냅샷에는 값(`values`), 다음 노드(`next`), 다음 단계의 작업(`tasks`), 그 \
 체크포인트를 가리키는 config가 들어 있다.
 - 같은 스레드에 새 입력을 주면 마지막 상태에서 **이어서 실행**된다. 입력 대신 `None`을 주어 멈춘 스레드를 스레드의 config로 \
-계속 실행하는 것은 **재개**라고 부른다. 재개는 쓰기가 이미 저장된 작업을 다시 실행하지 않는다(아래 "다음 노드가 숨기는 크래시"에서 \
-쟀다).
+계속 실행하는 것은 **재개**라고 부른다. 재개는 쓰기가 이미 저장된 작업을 다시 실행하지 않는다(아래 "다음 노드(`next`)가 숨기는 \
+크래시").
 - **되감기**(replay)는 과거 체크포인트의 config, 곧 체크포인트 id가 든 config로 `invoke(None, config)`를 부르는 것이다. 그 \
 지점의 값에서 다시 출발해 뒤의 노드를 다시 실행한다.
 - **분기**는 과거 체크포인트에 `update_state`로 값을 바꿔 쓰고, 돌려받은 config로 이어서 실행하는 것이다. 원래 기록은 그대로 남고 새 \
-가지가 생긴다. 분기를 영어로 fork라고 하지만, 체크포인트에 적히는 source 값 `fork`와는 다르다(아래 "되감기와 분기는 어떻게 \
-다른가").
+가지가 생긴다. 분기를 영어로 fork라고 하지만, 체크포인트에 적히는 source 값 `fork`(langgraph 1.x의 되감기가 남긴다)와는 \
+다르다.
 ### 용어
 참고: 용어의 뜻은 LangGraph 문서와 langgraph-checkpoint 소스의 설명을 따랐다. 이 실행에서 잰 값이 아니다. 오른쪽 열은 그 용어가 이 \
 보고서에서 처음 쓰이는 곳이다.
@@ -132,8 +135,8 @@ $mistakes_table
 """)
 SAVED = doc("""\
 ### 한 번 실행하면
-그래프를 한 번 실행하면 체크포인트가 $per_run개 남는다. 아래 표는 오래된 것부터 적었다.$newest_first 이름의 input·loop는 그 \
-체크포인트의 source다. "단계"는 super-step의 번호이고, "바이트"는 그 순간의 상태 전체를 JSON으로 잰 크기다.
+그래프를 한 번 실행하면 체크포인트가 $per_run개 남는다. 아래 표는 오래된 것부터 적었다.$newest_first "체크포인트" 열의 \
+input·loop는 그 체크포인트의 source다(뜻은 위 용어 표). "단계"는 super-step의 번호이고, "바이트"는 그 순간의 상태 전체를 JSON으로 잰 크기다.
 $rows_table
 다음 노드만 오래된 것부터 모으면(실습의 `pending()`) $pending 순서다. 목록의 마지막 항목(빈 문자열)은 다음 노드가 없다는 뜻으로, 표의 "(끝)"이다. \
 기본 실행의 점수(`base_score`)는 초안 $base_draft의 글자 수라서 \
@@ -218,16 +221,16 @@ $slope
 ### 논리 바이트와 실제로 저장된 바이트
 위의 바이트는 논리적인 값이다. 체크포인트마다 상태 전체를 JSON으로 셌다. saver가 실제로 보관하는 바이트는 다르다. 같은 두 실행(thin, \
 fat)을 $each 다시 하고, 저장소를 직접 읽어 직렬화된 값의 바이트를 셌다. 저장소의 조회 키, 인덱스, 행 헤더는 세지 않았다. "사본"은 저장 \
-바이트의 차이를 페이로드 바이트로 나눈 값으로, 페이로드 몇 개 분량이 저장됐는지를 뜻한다. 논리 행의 사본이 페이로드를 실은 체크포인트 \
-수보다 조금 큰 것은 체크포인트마다 키가 더하는 바이트 때문이다. 채널 버전 문자열의 뒷부분은 saver가 무작위 \
-수로 만든다. 실행마다 바이트가 같도록, 이 측정에서는 그 무작위 수를 시드(seed) 0으로 고정했다.
+바이트의 차이를 페이로드 바이트로 나눈 값으로, 페이로드 몇 개 분량이 저장됐는지를 뜻한다. 채널 버전 문자열의 뒷부분은 saver가 무작위 \
+수로 만든다. 실행마다 바이트가 같도록, 이 측정에서는 그 무작위 수를 시드(seed) 0으로 고정했다. 아래 표의 "논리 (JSON)" 행에서 \
+사본이 페이로드를 실은 체크포인트 수보다 조금 큰 것은, 체크포인트마다 `bulk` 키가 더하는 바이트 때문이다.
 $physical_tables
 $missing_sqlite
 fat − thin 차이를 saver가 보관하는 세 부분(체크포인트, blob, 대기 중인 쓰기)으로 나누었다. 단위는 바이트이고, 괄호 안의 수는 그것이 \
 페이로드 몇 개 분량인지를 나타낸다. 반올림 때문에 세 수의 합이 "사본"과 마지막 자리에서 다를 수 있다.
 $parts_table
-$parts_said
 $placement
+$parts_said
 $memory_note
 """)
 GROWTH = doc("""\
@@ -252,7 +255,7 @@ store(여기서는 `InMemoryStore`)에 넣고 상태의 `bulk`에는 그 키만 
 두 줄은 실제로 보관된 바이트다. store는 값을 한 번, $store바이트로 보관한다.
 $pointer_table
 참고: 대가가 있다. 값이 체크포인트 밖에 있으므로 되감기와 분기는 그 값을 되살리지 않는다. store의 값이 바뀐 뒤 되감으면 상태에는 \
-키만 돌아오고, 그 키는 바뀐 값을 가리킨다. 스레드를 지우는 `delete_thread`(아래)도 store의 값은 지우지 않으므로 store는 따로 \
+키만 돌아오고, 그 키는 바뀐 값을 가리킨다. 스레드를 지우는 `delete_thread`도 store의 값은 지우지 않으므로 store는 따로 \
 정리해야 한다. 이 실행이 아니라 \
 이 프로젝트의 테스트(`make test`)가 langgraph 0.2.60과 1.2.24 환경에서 확인하는 동작이다.
 **`notes`를 `DeltaChannel`로.** $delta
@@ -261,9 +264,7 @@ $pointer_table
 `prune`{을/를} 부르고, 이어서 `delete_thread`를 불렀다.
 $prune_table
 $prune_note
-참고: langgraph 1.2.24 환경의 PostgreSQL saver(langgraph-checkpoint-postgres 3.2.0)는 `prune`을 지원한다. 두 번 실행한 스레드의 체크포인트가 10개에서 \
-1개로 줄고, 그 뒤 `write` 앞에서 되감으면 되감을 지점이 지워져 `ValueError`로 실패한다. langgraph 0.2.60 환경의 PostgreSQL saver에는 \
-`prune`이 없다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 두 환경에서 확인한다.
+$prune_pg
 """)
 DELTA = doc("""\
 `notes`를 `DeltaChannel`(아래 참고)로 바꿔 $turns턴을 다시 실행했다(메모리 saver). 저장 바이트는 $twenty턴 뒤 $delta_20바이트, $forty턴 \
@@ -273,14 +274,14 @@ $same.
 참고: `DeltaChannel`은 `langgraph.channels`의 베타 채널이다. langgraph 소스의 설명에 따르면 체크포인트에 목록 전체 대신 새로 붙은 \
 항목만 남기고, 읽을 때 앞 체크포인트들의 쓰기로 목록을 다시 만든다. API와 저장 형식은 바뀔 수 있다.""")
 NO_DELTA = doc("""\
-설치된 langgraph $version에는 `DeltaChannel`이 없어서(`langgraph.channels`에서 가져오면 `$error`) 재지 않았다. \
-`DeltaChannel`은 체크포인트에 목록 전체 대신 새로 붙은 항목만 남기는 채널이다.
-참고: `DeltaChannel`은 langgraph 1.2.0에서 처음 나왔다. 2026-12-01에 PyPI의 langgraph 1.1.10과 1.2.0 wheel을 읽어 확인했다.""")
+설치된 langgraph $version에는 `DeltaChannel`(아래 참고)이 없어서(`langgraph.channels`에서 가져오면 `$error`) 재지 않았다.
+참고: `DeltaChannel`은 체크포인트에 목록 전체 대신 새로 붙은 항목만 남기는 채널이다(langgraph 소스의 설명). langgraph 1.2.0에서 처음 \
+나왔다. 2026-12-01에 PyPI에 올라간 langgraph 1.1.10과 1.2.0의 설치용 패키지 파일(wheel)을 읽어 확인했다.""")
 LOST = doc("""\
 ## 사라지는 것
 메모리 saver로 `run-1` 스레드를 한 번 실행하면 체크포인트가 $kept개 남는다. 새 saver로 그래프를 다시 만들고(프로세스 재시작을 흉내 낸 \
 것) 같은 `thread_id`로 조회하면 체크포인트가 $after_restart개다. $values_after 오류도 경고도 없다. 손실은 조용히 \
-일어난다(`survives_restart` = `$survives`).
+일어난다. 보고서 JSON의 `survives_restart`도 `$survives`다.
 ### 진짜 재시작
 이번에는 진짜 자식 프로세스가 스레드를 실행했다. 자식은 같은 파이썬 실행 파일로 새로 띄운 별도 프로세스라서, 보고서를 만드는 \
 프로세스(부모)와 메모리를 공유하지 않는다. 자식이 끝난 다음, 부모 프로세스에서 새 saver를 열어 같은 저장소를 읽었다.
@@ -337,10 +338,11 @@ TRAP = doc("""\
 체크포인트를 읽을 때는 저장된 대기 중인 쓰기를 그 작업에 붙이므로, 쓰기가 저장된 `plan`은 `next`에서 빠진다. 그 뒤의 `write`는 \
 `plan` 다음 체크포인트가 없어 아직 작업으로 잡히지 않는다. 그래서 `next`가 빈다.""")
 NO_TRAP = doc("""\
-이 기계에는 SQLite saver가 없어 이 절의 크래시를 재지 않았다. 요점은 크래시 뒤 `get_state(config).next`가 비어 있다고 해서 실행이 끝난 \
+이 기계에는 SQLite saver가 없어 이 절의 실험은 하지 않았다. 요점은 크래시 뒤 `get_state(config).next`가 비어 있다고 해서 실행이 끝난 \
 것은 아니라는 것이다. 끝났는지는 스냅샷의 `tasks`와 대기 중인 쓰기로 확인한다.
-참고: langgraph 0.2.60과 SQLite saver가 있는 환경에서는, `plan`의 쓰기만 저장되고 그 뒤 체크포인트가 저장되지 않은 채 죽은 스레드의 \
-`get_state(config).next`가 비어 있다. 그래도 스냅샷의 `tasks`에는 `plan`이 있고 쓰기 4개가 저장돼 있으며, 재개하면 `write`와 `review`만 \
+참고: 이 절의 실험은 saver의 `put`을 가로채 `plan` 뒤의 체크포인트만 저장되지 않게 한 다음, `write`에서 프로세스를 죽이는 것이다. \
+langgraph 0.2.60과 SQLite saver가 있는 환경에서 이렇게 하면 `get_state(config).next`가 비어 있다. 그래도 스냅샷의 `tasks`에는 \
+`plan`이 있고 쓰기 4개가 저장돼 있으며, 재개하면 `write`와 `review`만 \
 실행된다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 그 환경에서 확인한다.""")
 CHECKED = doc("""\
 ### 이 실행이 확인한 것
@@ -375,8 +377,15 @@ PHRASES = {  # sentences a section holds or not, as the run turned out; phrase()
            "더한 것이다. 페이로드로는 각각 ${each}개 분량이다. 세 부분을 합한 차이는 ${copies}개 분량이다.",
     "blob": " 이 saver는 체크포인트에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번만 넣는다. `bulk`는 입력 때 한 번 "
             "쓰인 뒤 바뀌지 않으므로, 뒤의 체크포인트들은 같은 blob 하나를 가리킨다. 그래서 blob은 ${blobs}개 분량, 곧 `__start__`의 "
-            "입력 하나와 `bulk`의 값 하나다.",
+            "입력 하나와 `bulk`의 값 하나다.${seen}",
     "blob_meta": " 체크포인트 부분 ${checkpoints}개 분량은 metadata에 적힌 입력이다.",
+    "inline_meta": ", metadata에 적힌 입력에 하나",
+    "same_bytes": "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재도 saver의 바이트가 위와 같았다. 여기서 잰 saver는 값을 압축하지 "
+                  "않는다.",
+    "same_bytes_not": "같은 길이의 무작위 문자(압축할 수 없는 값)로 바꿔 재자 saver의 바이트가 위와 달랐다.",
+    "none_found": "${name}에서는 찾은 체크포인트가 ${found}개라 재개하지 않았다.",
+    "resumed_same": "${name}에서 재개한 결과는 크래시 없이 끝까지 간 실행의 값과 같았다.",
+    "resumed_other": "${name}에서 재개한 결과는 크래시 없이 끝까지 간 실행의 값과 달랐다.",
     "inline": " 이 saver에는 blob이 없고 체크포인트 부분이 ${checkpoints}개 분량이다. 체크포인트마다 채널 값을 통째로 싣기 때문에, 값이 "
               "바뀌지 않아도 체크포인트 수만큼 사본이 생긴다. 입력 체크포인트의 `__start__`에 하나, 페이로드를 실은 체크포인트 "
               "${carrying}개에 하나씩${meta} 들어 있다.",
@@ -386,14 +395,26 @@ PHRASES = {  # sentences a section holds or not, as the run turned out; phrase()
     "memory_note": "참고: langgraph-checkpoint 2.0.22 전의 메모리 saver는 blob 없이 체크포인트마다 채널 값을 통째로 싣는다. 2.0.22부터는 "
                    "값을 blob에 버전마다 한 번만 담으므로, 같은 실행의 사본이 7.18개가 아니라 4.16개 분량이 된다(langgraph 0.2.60, "
                    "langgraph-checkpoint 2.1.2). 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 두 환경에서 확인한다.",
-    "steady_sync": "${savers}의 행은 `durability=\"sync\"`로 실행했다. `sync`는 체크포인트를 저장한 뒤에야 다음 단계로 가므로, "
-                   "`review`가 시작할 때 ${found}{이/가} 이미 저장돼 있었다.",
-    "steady_wait": "langgraph ${version}에는 저장 시점 설정이 없고, 아무것도 기다리지 않으면 남는 수가 실행마다 달랐다(아래 참고). "
-                   "그래서 ${savers}의 행에서는 앞의 체크포인트가 모두 기록될 때까지 `review`를 기다리게 한 뒤 죽게 했다. "
+    "steady_sync": "${savers}의 행은 `durability=\"sync\"`로 실행했다. `sync`는 체크포인트를 저장한 뒤에야 다음 단계로 간다. 그래서 "
+                   "`review`가 시작할 때는 ${found}{이/가} 이미 저장돼 있었다.",
+    "steady_wait": "langgraph ${version}에는 저장 시점 설정이 없고, 아무것도 기다리지 않으면 체크포인트가 4개보다 적게 남았다(아래 "
+                   "참고). 그래서 ${savers}의 행은 `review` 노드 안에서 앞의 체크포인트가 모두 기록될 때까지 기다렸다가 죽게 했다. "
                    "${found}{이/가} 남았다.",
     "killed": "모드마다 SQLite saver로 크래시를 냈다. 다만 `async` 행은 `review` 안에서, 앞 체크포인트가 저장소에 다 기록될 때까지 "
               "기다렸다가 죽게 했다. `exit`와 `sync` 행은 기다리지 않았다. 기다리지 않은 `async`는 더 적게 남길 수 있다(아래 참고).",
-    "killed_exit": "`exit`{은/는} 실행이 끝날 때만 쓰므로, 도중에 죽자 ${exit}개가 남았다.",
+    "killed_exit": "`exit`{은/는} 실행이 끝날 때만 쓴다. 예외로 끝날 때는 그때 썼지만(위 저장 시점 표), SIGKILL은 그 틈을 주지 않아 "
+                   "도중에 죽자 ${exit}개가 남았다.",
+    "pg_parts": " 이 saver는 `bulk` 같은 문자열 값을 체크포인트 행(jsonb) 안에 싣고, 어떤 값은 blob 테이블에 버전마다 한 번 넣는다(위 "
+                "문단). 그래서 체크포인트 부분 ${checkpoints}개 분량은 페이로드를 실은 체크포인트 ${carrying}개에 하나씩이고, blob "
+                "${blobs}개 분량은 `__start__`의 입력 하나다.",
+    "pg_compressed": "PostgreSQL은 큰 값을 압축해 저장한다. 값이 실제로 차지하는 바이트(`pg_column_size`)로 재면 `\"x\"` 페이로드는 "
+                     "${x}개 분량으로 줄었고, 압축할 수 없는 무작위 문자는 ${random}개 분량이었다.",
+    "prune_pg": "참고: langgraph 1.2.24 환경의 PostgreSQL saver(langgraph-checkpoint-postgres 3.2.0)는 `prune`을 지원한다. 두 번 실행한 "
+                "스레드의 체크포인트가 10개에서 1개로 줄고, 그 뒤 `write` 앞에서 되감으면 되감을 지점이 지워져 `ValueError`로 실패한다. "
+                "langgraph 0.2.60 환경의 PostgreSQL saver에는 `prune`이 없다. 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 두 "
+                "환경에서 확인한다.",
+    "prune_pg_0260": "참고: langgraph 0.2.60 환경의 PostgreSQL saver에는 `prune`이 없다. 이 실행이 아니라 이 프로젝트의 "
+                     "테스트(`make test`)가 그 환경에서 확인한다.",
     "ids_same": "langgraph ${version}에서는 둘이 같은 스레드다.",
     "ids_apart": "langgraph ${version}에서는 둘이 다른 스레드다. `thread_id`는 한 가지 형(보통 문자열)으로만 쓰는 것이 안전하다.",
     "ids_0260": "참고: langgraph 0.2.60에서는 둘이 다른 스레드다(문자열 `\"1\"`로는 0개). 이 실행이 아니라 이 프로젝트의 "
@@ -417,8 +438,8 @@ PHRASES = {  # sentences a section holds or not, as the run turned out; phrase()
     "new_end_not": "분기 뒤에 스레드의 config로 `get_state`를 부르면 새 가지의 끝이 나오지 않는다.",
     "old_end": "원래 가지는 지워지지 않는다. 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다.",
     "old_end_not": "분기 전에 잡아 둔 config로 읽은 값은 원래 끝과 다르다.",
-    "original": "실습의 `fork`가 분기 전에 읽어 둔 마지막 상태도 처음 실행의 결과와 같다.",
-    "original_not": "실습의 `fork`가 분기 전에 읽어 둔 마지막 상태는 처음 실행의 결과와 다르다.",
+    "original": "실습의 `fork()` 함수가 분기하기 전에 읽어 둔 마지막 상태도 처음 실행의 결과와 같다.",
+    "original_not": "실습의 `fork()` 함수가 분기하기 전에 읽어 둔 마지막 상태는 처음 실행의 결과와 다르다.",
     "gone_memory": "${name}의 체크포인트는 자식 프로세스의 메모리에만 있었으므로 프로세스와 함께 사라졌다. ",
 }
 

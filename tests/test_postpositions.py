@@ -19,8 +19,8 @@ ENGLISH = {"plan": True, "write": False, "review": False, "angle": "ㄹ", "prune
            "sync": False, "update": False, "fork": False, "loop": False, "input": True, "start": False, "invoke": False,
            "state": False, "history": False, "pending": True, "config": False, "notes": False, "replaced": False,
            "bulk": False, "original": "ㄹ", "next": False, "id": False, "thread": False, "delete": False, "true": False,
-           "false": False, "none": True, "durability": False, "sqlite": False, "postgresql": "ㄹ", "put": False,
-           "tasks": False, "py": False, "replay": False, "postgressaver": False, "inmemorysaver": False, "sqlitesaver": False, "before": False, "bench": False, "checkpoint": False, "dumps": False,
+           "false": False, "none": True, "durability": False, "sqlite": False, "postgresql": "ㄹ", "put": True,
+           "tasks": False, "py": False, "stream": True, "replay": False, "postgressaver": False, "inmemorysaver": False, "sqlitesaver": False, "before": False, "bench": False, "checkpoint": False, "dumps": False,
            "test": False, "valueerror": False, "weigh": False, "writes": False, "source": False, "checkpointer": False, "deltachannel": "ㄹ", "channels": False,
            "memory": False, "saver": False, "score": False, "draft": False, "topic": True, "stage": False, "b": False}
 DIGITS = {"0": True, "1": "ㄹ", "2": False, "3": True, "4": False, "5": False, "6": True, "7": "ㄹ", "8": "ㄹ", "9": False}

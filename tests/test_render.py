@@ -174,8 +174,13 @@ def physical(r):
             lines += [row(name, m[v]["thin"]["total"], m[v]["fat"]["total"], m[v]["difference"],
                           f"{m[v]['copies']:.2f}") for v, name in views]
         out.append((top, "\n".join(lines)))
-    if not r["postgres"]:  # the dict's "x" and random rows differ: the sentence must say so
-        out.append((top, "무작위 문자(압축할 수 없는 값)로 바꿔 재자 saver의 바이트가 위와 달랐다."))
+    if not r["postgres"]:  # the sentence follows the run's answer
+        out.append((top, "바꿔 재도 saver의 바이트가 위와 같았다." if r["same"]["bytes"] else "바꿔 재자 saver의 바이트가 위와 달랐다."))
+    else:
+        pg = {k: next(m for m in ms if m["backend"] == "postgres")["stored_compressed"]["copies"]
+              for k, ms in r["physical"].items()}
+        out.append((top, f"`\"x\"` 페이로드는 {pg['x']:.2f}개 분량으로 줄었고, 압축할 수 없는 무작위 문자는 "
+                         f"{pg['random']:.2f}개 분량이었다."))
     out.append((top, f"fat 실행에서 그 채널은 thin보다 {r['input_start']['difference']}바이트(JSON) 컸다."))
     if r["input_metadata"]["difference"] >= size / 2:
         out.append((top, f"fat 실행에서 그 metadata는 thin보다 {r['input_metadata']['difference']}바이트(JSON) 컸다."))
@@ -187,7 +192,10 @@ def physical(r):
                          f"쓰기 {p['writes']}바이트를 더한 것이다. 페이로드로는 각각 " + ", ".join(
                              f"{c[k]:.2f}" for k in ("checkpoints", "blobs", "writes"))
                          + f"개 분량이다. 세 부분을 합한 차이는 {m['stored']['copies']:.2f}개 분량이다."))
-        if p["blobs"]:
+        if m["backend"] == "postgres" and "bulk" in (r["placement"] or {}).get("inline", []):  # inline, as its rows show
+            out.append((top, f"그래서 체크포인트 부분 {c['checkpoints']:.2f}개 분량은 페이로드를 실은 체크포인트 "
+                             f"{m['logical']['carrying']}개에 하나씩이고, blob {c['blobs']:.2f}개 분량은"))
+        elif p["blobs"]:
             out.append((top, f"그래서 blob은 {c['blobs']:.2f}개 분량"))
             if r["input_metadata"]["difference"] >= size / 2:
                 out.append((top, f"체크포인트 부분 {c['checkpoints']:.2f}개 분량은 metadata에 적힌 입력이다."))
@@ -220,8 +228,9 @@ def growth(r):
     out += [(turns, f"그래프를 {rows[-1]['turn']}번 이어서 실행하며"),
             (turns, f'x-axis "턴" [{", ".join(chr(34) + str(x["turn"]) + chr(34) for x in every_fifth)}]'),
             (turns, f"처음 {rows[9]['turn']}턴과 마지막 {rows[9]['turn']}턴({rows[-10]['turn']}–{rows[-1]['turn']}턴)에 "
-                    "늘어난 바이트를 견주었다. " + "였고, ".join(f"{PROSE[b]}에서는 {t['first_ten']}바이트와 {t['last_ten']}"
-                                                            f"바이트로 {t['ratio']:.2f}배" for b, t in r["turns"].items()) + "였다."),
+                    "늘어난 바이트를 견주었다. " + "였다. ".join(
+                        f"{PROSE[b]}에서는 {t['first_ten']}바이트와 {t['last_ten']}바이트로 {t['ratio']:.2f}배"
+                        for b, t in r["turns"].items()) + "였다."),
             (turns, f"`notes` 목록이다. {rows[0]['turn']}턴 뒤 {rows[0]['notes']}바이트, {rows[-1]['turn']}턴 뒤 "
                     f"{rows[-1]['notes']}바이트이고, 상태의 나머지는 매 턴 {plain['rest'][0]}바이트로 같다.")]
     out += [(turns, row(rows[i]["turn"], *(t["rows"][i]["stored"] for t in r["turns"].values()), rows[i]["notes"],
@@ -235,7 +244,7 @@ def growth(r):
             (fixes, f"store는 값을 한 번, {point['pointer']['store']}바이트로 보관한다")]
     delta = r["delta"]
     if "error" in delta:
-        out.append((fixes, f"설치된 langgraph {r['versions']['langgraph']}에는 `DeltaChannel`이 없어서"))
+        out.append((fixes, f"설치된 langgraph {r['versions']['langgraph']}에는 `DeltaChannel`(아래 참고)이 없어서"))
     else:
         d, t = delta["rows"], [rows[i]["turn"] for i in (9, 19, 39)]
         out += [(fixes, f"`notes`를 `DeltaChannel`(아래 참고)로 바꿔 {rows[-1]['turn']}턴을 다시 실행했다"),
@@ -243,8 +252,8 @@ def growth(r):
                         f"실행은 {rows[19]['stored']}바이트, {rows[39]['stored']}바이트였다. {t[2]}턴 뒤 보관 바이트는 {t[1]}턴 "
                         f"뒤의 {delta['doubled']}배다(일반 {plain['doubled']}배). 마지막 {t[0]}턴에 쌓인 바이트는 처음 "
                         f"{t[0]}턴의 {delta['ratio']}배다(일반 {plain['ratio']}배)."),
-                (fixes, "매 턴의 상태는 두 실행에서 달랐다.")]  # distinct values differ
-    said = {"": "됐다", "NotImplementedError": "구현되지 않음 (`NotImplementedError`)",
+                (fixes, "매 턴의 상태는 두 실행에서 " + ("같았다." if r["same"]["states"] else "달랐다."))]
+    said = {"": "지원함", "NotImplementedError": "구현되지 않음 (`NotImplementedError`)",
             "AttributeError": "메서드 없음 (`AttributeError`)"}
     for backend, p in r["pruning"].items():
         kept = [f"{x['checkpoints']}개, {x['stored']}바이트" if x else None for x in (p, p["after_prune"], p["after_delete"])]
@@ -261,7 +270,7 @@ def gone(r):
     top, real, modes, crash = "## 사라지는 것", "### 진짜 재시작", "### 저장 시점(durability)", "### 크래시"
     out = [(top, f"스레드를 한 번 실행하면 체크포인트가 {lost['kept']}개 남는다"),
            (top, f"같은 `thread_id`로 조회하면 체크포인트가 {lost['after_restart']}개다."),
-           (top, f"`survives_restart` = `{json.dumps(r['summary']['survives_restart'])}`")]
+           (top, f"보고서 JSON의 `survives_restart`도 `{json.dumps(r['summary']['survives_restart'])}`다.")]
     for backend in [b for b in SAVERS if f"restart:{b}" in demos]:
         back, found = demos[f"restart:{backend}"], demos[f"crash:{backend}"]
         task = [found["pending_after_crash"]] if found["pending_after_crash"] else []

@@ -88,10 +88,10 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (size, "| #1 loop | 1,544 | "),  # the payload in the state, beside a key to it in a store
         (size, "store는 값을 한 번, 1,500바이트로 보관한다"),
         (size, "`DeltaChannel`은 `langgraph.channels`의 베타 채널이다" if LG >= (1, 2) else
-               f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`이 없어서"),
+               f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`(아래 참고)이 없어서"),
         (lost, "스레드를 한 번 실행하면 체크포인트가 5개 남는다"),
         (lost, "같은 `thread_id`로 조회하면 체크포인트가 0개다. 값(`values`)도 비어 있다(`{}`)."),
-        (lost, "`survives_restart` = `false`"),
+        (lost, "보고서 JSON의 `survives_restart`도 `false`다."),
     ]
     assert [text for where, text in expected if text not in where] == []
 
