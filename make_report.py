@@ -92,7 +92,8 @@ def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str
 
 def _related(r: dict, fat: dict) -> dict:
     """The figures the report relates, from the measures: the input checkpoint's sizes, the bytes a payload adds per
-    checkpoint, each stored part in payloads, the sweep's slope, where PostgreSQL puts each channel."""
+    checkpoint, each stored part in payloads, the sweep's slope, where PostgreSQL puts each channel, and whether an
+    incompressible payload or DeltaChannel changed what was stored or read."""
     runs, payload_bytes = (r, fat), r["weigh"]["payload_bytes"]
     for key, size in (("input_start", lambda a: a["checkpoint"]["channel_values"]["__start__"]),  # the input checkpoint's
                       ("input_metadata", lambda a: ckpt.state_bytes(a["metadata"]))):  # input channel and metadata
