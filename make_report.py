@@ -4,8 +4,8 @@
     python make_report.py --topic "내 주제" --payload-bytes 4000 --out-dir /tmp/out
 
 Every number in both files comes from calling ckpt's measures; this file calls no graph and imports no
-langgraph. The Markdown is a template per section, filled from the dict the JSON is cut from; it holds no
-timestamps or checkpoint ids, so two runs with the same arguments write identical files.
+langgraph. The Markdown is a template per section (its Korean words in report_ko.py), filled from the dict the JSON is
+cut from; it holds no timestamps or checkpoint ids, so two runs with the same arguments write identical files.
 """
 import argparse, json, os, random, re, signal, string, sys, sysconfig, tempfile
 from collections import Counter
@@ -95,10 +95,10 @@ def _related(r: dict, fat: dict) -> dict:
     checkpoint, each stored part in payloads, the sweep's slope, where PostgreSQL puts each channel, and whether an
     incompressible payload or DeltaChannel changed what was stored or read."""
     runs, payload_bytes = (r, fat), r["weigh"]["payload_bytes"]
-    for key, size in (("input_start", lambda a: a["checkpoint"]["channel_values"]["__start__"]),  # the input checkpoint's
-                      ("input_metadata", lambda a: ckpt.state_bytes(a["metadata"]))):  # input channel and metadata
-        thin_fat = [size(x["input_anatomy"]) for x in runs]
-        r[key] = {"thin": thin_fat[0], "fat": thin_fat[1], "difference": thin_fat[1] - thin_fat[0]}
+    inputs = [x["input_anatomy"] for x in runs]  # the input checkpoint of the thin run and of the fat one
+    for key, (thin, fat) in (("input_start", [a["checkpoint"]["channel_values"]["__start__"] for a in inputs]),
+                             ("input_metadata", [ckpt.state_bytes(a["metadata"]) for a in inputs])):
+        r[key] = {"thin": thin, "fat": fat, "difference": fat - thin}
     thin, fat = [[c["bytes"] for c in run["checkpoints"]] for run in runs]
     difference = [f - t for t, f in zip(thin, fat)]  # each 0, or the payload and what its key adds
     r["rows"] = {"thin": thin, "fat": fat, "difference": difference, "carried": sorted(set(difference) - {0}),
@@ -270,10 +270,13 @@ def _ids(r: dict) -> dict:
                 other_line_ids=phrase("ids_0260" if ids[1] else "ids_latest"))
 
 def _branch(tree: list) -> dict:
-    """Where the fork's branch hangs, and why: the points before write it could start from."""
+    """Where the fork's branch hangs, and why: the points before write it could start from; whether continuing from
+    the update wrote a fork checkpoint, where replays write one (tree rows are in position order)."""
     branch = next(row for row in tree if row["source"] == "update")
     points = [row for row in tree[:branch["position"]] if row["next"] == ["write"] and row["source"] != "update"]
-    return dict(branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), points=said(
+    forks = [row["position"] for row in tree if row["source"] == "fork"]
+    return dict(update_no_fork=said(forks and max(forks) < branch["position"], phrase("update_no_fork"), ""),
+                branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), points=said(
         len(points) > 1, f"되감은 뒤에는 다음 노드가 `write`인 체크포인트가 {len(points)}개({', '.join(map(_label, points))})다. "
         "실습의 `fork`는 그 가운데 가장 최근 것을 고른다.", f"다음 노드가 `write`인 체크포인트는 {_label(points[0])} 하나다."))
 
@@ -291,8 +294,6 @@ def travel_fields(r: dict, s: dict) -> dict:
         rerun_input=code(rerun["input"]), rerun_ran=nodes(rerun["ran"]), rerun_added=rerun["added"],
         rerun_notes=code(rerun["notes"]), fork_values=code({"angle": s["fork_angle"]}), fork_before=f["before"],
         fork_total=f["total"], fork_table=table(["가지", "초안", "점수"], drafts), fork_ends=" ".join(ends),
-        update_no_fork=said(counts.get("fork") and "fork" not in [row["source"] for row in tree if row["position"] >
-                            next(x["position"] for x in tree if x["source"] == "update")], phrase("update_no_fork"), ""),
         reducer_notes=code(u["reducer"]["notes"]), reducer_source=lit(u["reducer"]["source"]),
         reducer_next=nodes(u["reducer"]["next"]), update_values=code({"angle": u["old_config"]["update_angle"]}),
         update_angle=lit(u["old_config"]["update_angle"]), old_draft=code(u["old_config"]["draft"]),
@@ -480,6 +481,10 @@ def _killed_modes(r: dict) -> str:
     return (phrase("killed") + "\n\n" + table(["모드", "크래시 뒤 찾은 체크포인트", "재개할 때 실행된 노드"], rows)
             + "\n\n" + phrase("killed_exit", exit=killed["exit"]["checkpoints_after_crash"]))
 
+def _as_never_crashed(r: dict, demo: str, backend: str) -> bool:
+    """Whether a crashed demo's resumed thread ended with the values of a run that never crashed (the restart demo's)."""
+    return r["demos"][demo]["result"] == r["demos"][f"restart:{backend}"]["values_after_restart"]
+
 def lost_fields(r: dict, s: dict) -> dict:
     d, lost, restarts, crashes, notes = r["demos"], r["lost"], [], [], []
     for b in [b for b in ("memory", "sqlite", "postgres") if f"restart:{b}" in d]:
@@ -490,7 +495,7 @@ def lost_fields(r: dict, s: dict) -> dict:
                         "—" if c["result"] is None else c["checkpoints_after_resume"]])
         notes.append(said(b == "memory", phrase("gone_memory", name=name), "") + phrase(
             "none_found", name=name, found=c["checkpoints_after_crash"]) if c["result"] is None else phrase(
-            said(c["result"] == back["values_after_restart"], "resumed_same", "resumed_other"), name=name))
+            said(_as_never_crashed(r, f"crash:{b}", b), "resumed_same", "resumed_other"), name=name))
     resumed = any(d[k]["result"] is not None for k in d if k.startswith("crash:"))
     return dict(
         kept=lost["kept"], after_restart=lost["after_restart"], survives=json.dumps(s["survives_restart"]),
@@ -530,7 +535,7 @@ def _trap(r: dict) -> str:
         rule=said(skipped, "이 결과와 위의 되감기 표를 합치면 규칙이 보인다. 스레드의 config로 재개하면 쓰기가 저장된 작업은 다시 "
                   "실행하지 않는다. 체크포인트 id가 든 config로 되감으면 그 지점 뒤의 노드를 다시 실행한다. ", "")
         + "재개한 결과는 크래시 없이 끝까지 간 실행의 값과 "
-        + said(t["result"] == r["demos"]["restart:sqlite"]["values_after_restart"], "같았다.", "달랐다."))
+        + said(_as_never_crashed(r, "trap", "sqlite"), "같았다.", "달랐다."))
 
 def checks(r: dict) -> list:
     """[(what the run checked, True/False)]: every yes-or-no answer the prose states, in its order."""
@@ -542,12 +547,10 @@ def checks(r: dict) -> list:
         out.append(("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", r["same"]["bytes"]))
     if "error" not in r["delta"]:
         out.append(("`notes`를 `DeltaChannel`로 바꿔도 매 턴의 상태가 같다", r["same"]["states"]))
-    out += [(f"{PROSE[k[6:]]}: 크래시 뒤 재개한 결과가 크래시 없는 실행과 같다",
-             d[k]["result"] == d[f"restart:{k[6:]}"]["values_after_restart"])
-            for k in ("crash:memory", "crash:sqlite", "crash:postgres") if k in d and d[k]["result"] is not None]
+    out += [(f"{PROSE[b]}: 크래시 뒤 재개한 결과가 크래시 없는 실행과 같다", _as_never_crashed(r, f"crash:{b}", b))
+            for b in ("memory", "sqlite", "postgres") if f"crash:{b}" in d and d[f"crash:{b}"]["result"] is not None]
     if "trap" in d:
-        out.append(("`next`가 숨긴 크래시: 재개한 결과가 크래시 없는 실행과 같다",
-                    d["trap"]["result"] == d["restart:sqlite"]["values_after_restart"]))
+        out.append(("`next`가 숨긴 크래시: 재개한 결과가 크래시 없는 실행과 같다", _as_never_crashed(r, "trap", "sqlite")))
     return out
 
 def render(report: dict) -> str:

@@ -1,8 +1,8 @@
 """The words of ckpt_report.md, in Korean: one template per section, filled by make_report.py.
 
 A template's lines are the document's paragraphs, headings and blocks (a line ending in a backslash goes on).
-$name is a value make_report fills in; {을/를}, {이/가}, {은/는}, {과/와}, {으로/로}, {이다/다} after a value is
-the postposition that fits the word before it, chosen by particles() once the template is filled.
+$name is a value make_report fills in; a mark of PAIRS ({을/를}, {이/가}, {은/는}, {으로/로}, {이다/다}, ...) after a
+value is the postposition that fits the word before it, chosen by particles() once the template is filled.
 """
 import json
 import re
