@@ -278,7 +278,7 @@ def _branch(tree: list) -> dict:
     return dict(update_no_fork=said(forks and max(forks) < branch["position"], phrase("update_no_fork"), ""),
                 branch=_label(branch), branch_parent=_label(tree[branch["parent"]]), points=said(
         len(points) > 1, f"되감은 뒤에는 다음 노드가 `write`인 체크포인트가 {len(points)}개({', '.join(map(_label, points))})다. "
-        "실습의 `fork`는 그 가운데 가장 최근 것을 고른다.", f"다음 노드가 `write`인 체크포인트는 {_label(points[0])} 하나다."))
+        "실습의 `fork()` 함수는 그 가운데 가장 최근 것을 고른다.", f"다음 노드가 `write`인 체크포인트는 {_label(points[0])} 하나다."))
 
 def travel_fields(r: dict, s: dict) -> dict:
     f, rerun, tree, u = r["fork"], r["rerun"], r["tree"], r["update"]
@@ -542,7 +542,7 @@ def checks(r: dict) -> list:
     f, d, out = r["fork"], r["demos"], []
     out += [("분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다", f["current_is_new_end"]),
             ("분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다", f["old_end_readable"]),
-            ("실습의 `fork`가 분기 전에 읽어 둔 마지막 상태가 처음 실행의 결과와 같다", f["original_is_old_end"])]
+            ("실습의 `fork()` 함수가 분기하기 전에 읽어 둔 마지막 상태가 처음 실행의 결과와 같다", f["original_is_old_end"])]
     if not r["postgres"]:
         out.append(("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", r["same"]["bytes"]))
     if "error" not in r["delta"]:

@@ -357,7 +357,7 @@ def test_the_fork_checks_each_answer_in_its_own_sentence_and_in_the_table_of_che
                 "original_is_old_end": "처음 실행의 결과와 다르다."}
     rows = {"current_is_new_end": "| 분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다 | {} |",
             "old_end_readable": "| 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다 | {} |",
-            "original_is_old_end": "| 실습의 `fork`가 분기 전에 읽어 둔 마지막 상태가 처음 실행의 결과와 같다 | {} |"}
+            "original_is_old_end": "| 실습의 `fork()` 함수가 분기하기 전에 읽어 둔 마지막 상태가 처음 실행의 결과와 같다 | {} |"}
     for flag in negative:
         report = copy.deepcopy(awkward_run.report)
         report["fork"].update({key: key != flag for key in negative})
