@@ -7,7 +7,7 @@ Every number in both files comes from calling ckpt's measures; this file calls n
 langgraph. The Markdown is a template per section (its Korean words in report_ko.py), filled from the dict the JSON is
 cut from; it holds no timestamps or checkpoint ids, so two runs with the same arguments write identical files.
 """
-import argparse, json, os, random, re, signal, string, sys, sysconfig, tempfile
+import argparse, json, os, random, re, signal, string, sys, sysconfig, tempfile, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
@@ -91,9 +91,8 @@ def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str
     return _related(r, ckpt.first_run(topic, payload))
 
 def _related(r: dict, fat: dict) -> dict:
-    """The figures the report relates, from the measures: the input checkpoint's sizes, the bytes a payload adds per
-    checkpoint, each stored part in payloads, the sweep's slope, where PostgreSQL puts each channel, and whether an
-    incompressible payload or DeltaChannel changed what was stored or read."""
+    """Figures the report relates, from the measures: input checkpoint sizes, bytes a payload adds per checkpoint, parts
+    in payloads, the sweep's slope, PostgreSQL's placement, whether an incompressible payload or DeltaChannel differ."""
     runs, payload_bytes = (r, fat), r["weigh"]["payload_bytes"]
     inputs = [x["input_anatomy"] for x in runs]  # the input checkpoint of the thin run and of the fat one
     for key, (thin, fat) in (("input_start", [a["checkpoint"]["channel_values"]["__start__"] for a in inputs]),
@@ -117,17 +116,19 @@ def _related(r: dict, fat: dict) -> dict:
 
 def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str = None, say=None) -> dict:
     """Every figure of the report, from live calls of ckpt: one JSON-ready dict. say(text): told each phase."""
-    say, pool = say or (lambda text: None), ThreadPoolExecutor(max_workers=os.cpu_count() or 2)  # demos run meanwhile
-    try:
+    say, pool, demos = say or (lambda text: None), ThreadPoolExecutor(max_workers=os.cpu_count() or 2), {}
+    try:  # the demos run in the pool meanwhile
         demos = {name: pool.submit(fn, **kw) for name, (fn, kw) in _demos(topic, postgres_url).items()}
         say(f"started {len(demos)} restart and crash demos in child processes")
         r = _measured(topic, payload_bytes, fork_angle, postgres_url, say)
         say("waiting for the restart and crash demos")
         r["demos"] = {name: future.result() for name, future in demos.items()}
-    except KeyboardInterrupt:  # subtle: a SIGINT sent to this process alone never reaches the demos'
-        if os.getpgrp() == os.getpid():  # children: pass it on to our group, so they end now, not in seconds
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            os.killpg(0, signal.SIGINT)
+    except KeyboardInterrupt:  # subtle: a SIGINT sent to this process alone never reaches the demos' children, and
+        if os.getpgrp() == os.getpid():  # a demo may start its next child (a resume) after it: pass it on to our group
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # until every demo has ended, so they end now, not in seconds
+            pool.shutdown(wait=False, cancel_futures=True)
+            while os.killpg(0, signal.SIGINT) or not all(future.done() for future in demos.values()):
+                time.sleep(0.05)
         raise
     finally:  # subtle: not `with`, whose exit would run every queued demo after a Ctrl-C
         pool.shutdown(cancel_futures=True)  # waits for the demos already running: they clean up
@@ -314,8 +315,7 @@ def _slope(r: dict) -> str:
             f"기울기는 {per:g}{{이다/다}}. 페이로드 1바이트가 상태 전체로는 {per:g}바이트가 된다."
             + said(per == carrying, f" 페이로드를 실은 체크포인트 수({carrying}개)와 같다.", ""))
 
-def _each(r: dict) -> str:
-    return "saver마다" if len(r["physical"]["x"]) > 1 else f"{PROSE[r['physical']['x'][0]['backend']]}로"
+def _each(r: dict) -> str: return "saver마다" if len(r["physical"]["x"]) > 1 else PROSE[r["physical"]["x"][0]["backend"]] + "로"
 
 def size_fields(r: dict) -> dict:
     w, rows, sweep = r["weigh"], r["rows"], r["sweep"]
@@ -454,9 +454,9 @@ def _pruning(r: dict) -> dict:
         for b, p in r["pruning"].items() if (replay := (p["after_prune"] or {}).get("replay"))]
     notes += [f"이 환경의 {PROSE[b]}에는 `delete_thread`도 없다." for b, p in r["pruning"].items() if not p["after_delete"]]
     gone = all(p["after_delete"] == {"checkpoints": 0, "stored": 0} for p in r["pruning"].values())
-    pg = "postgres" in r["pruning"]  # this run measured it: what the other line does, if anything, is the reference
     return dict(prune_table=table(["saver", "두 번 실행한 뒤", "`prune`", "`prune` 뒤", "`delete_thread` 뒤"], rows),
-                prune_pg=phrase("prune_pg_0260") if pg and ckpt.has_durability() else "" if pg else phrase("prune_pg"),
+                prune_pg=phrase("prune_pg") if "postgres" not in r["pruning"]  # measured here: the other line, if any
+                else phrase("prune_pg_0260") if ckpt.has_durability() else "",
                 prune_note=" ".join(["`prune`을 지원하는 saver가 없어서, 가지치기 뒤의 되감기는 재지 못했다."] * (not any(
                     p["after_prune"] for p in r["pruning"].values())) + notes)
                 + " `delete_thread` 뒤에는 어느 saver에도 그 스레드의 체크포인트와 바이트가 남지 않았다." * gone)
