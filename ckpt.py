@@ -1,11 +1,10 @@
 """What a LangGraph checkpointer keeps, measured: a three-node graph and the lab's measures.
 
 A checkpointer saves the *whole* state at every super-step, so a thread can be continued,
-replayed from any saved point, or forked with changed values; and for the same reason the
-size of the state is the cost of saving it. Sizes are bytes of a JSON serialization, never
-time. Sections 1-7 are the lab's steps, in its order, and need nothing defined below them.
-Below the "Beyond the lab" banner: durable savers (SQLite, PostgreSQL), real process
-restarts and crashes, what a checkpoint is made of, what each saver physically stores.
+replayed from any saved point, or forked with changed values; and for the same reason the size
+of the state is the cost of saving it. Sizes are bytes of a JSON serialization, never time.
+Sections 1-7 are the lab's steps, in its order; what they refuse, and why, follows them. Below
+the "Beyond the lab" banner: durable savers, real restarts and crashes, what a store holds.
 
 Glossary:
   config    {"configurable": {"thread_id": ..., ["checkpoint_id": ...]}}: which thread, which point
@@ -13,10 +12,9 @@ Glossary:
   thread    one conversation's chain of checkpoints, named by thread_id
 """
 
-import contextlib
 import json
 import operator
-from typing import TYPE_CHECKING, Annotated, Any, Dict, Iterator, List, Optional, TypedDict, Union
+from typing import TYPE_CHECKING, Annotated, Any, List, Optional, TypedDict, Union
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import MemorySaver  # InMemorySaver in newer releases, the same class
@@ -28,12 +26,11 @@ if TYPE_CHECKING:  # a config is a plain dict at run time; this is its type for 
     from langchain_core.runnables import RunnableConfig
 
 __all__ = [  # the lab's contract, then what beyond the lab adds to it (at the banner)
-    "ANGLES", "State", "plan", "write", "review", "build_graph", "new_saver", "cfg",
-    "history", "history_len", "pending", "snapshot_before", "replay", "fork",
-    "state_bytes", "history_bytes", "weigh", "lost_demo", "NODES", "DEFAULT_ANGLE", "check_value", "payload_size"]
+    "ANGLES", "State", "plan", "write", "review", "build_graph", "new_saver", "cfg", "history", "history_len",
+    "pending", "snapshot_before", "replay", "fork", "state_bytes", "history_bytes", "weigh", "lost_demo",
+    "NODES", "DEFAULT_ANGLE", "payload_size", "check_value"]
 
 NODES = ("plan", "write", "review")  # the graph's nodes, in the order they run
-
 # angle name -> how many times the draft repeats "<topic>/<angle>"
 ANGLES = {"기본": 1, "요약": 2, "비교": 3}
 DEFAULT_ANGLE = "기본"
@@ -51,21 +48,15 @@ class State(TypedDict, total=False):
 # ---------------------------------------------------------------------------------------
 # 1. The nodes: plain functions of the dict they are given.
 
-def _angle_of(state: dict) -> str:
-    """The state's angle, or "기본" when missing or empty; ValueError for an unknown one."""
-    angle = state.get("angle") or DEFAULT_ANGLE
-    if angle not in ANGLES:
-        raise ValueError(f"angle must be one of {list(ANGLES)}, got {angle!r}")
-    return angle
-
 def plan(state: dict) -> dict:
     """Pick the angle. {"topic": "가을"} -> {"stage": "plan", "angle": "기본", "notes": ["plan:가을"]}"""
     return {"stage": "plan", "angle": state.get("angle") or DEFAULT_ANGLE, "notes": [f"plan:{state.get('topic', '')}"]}
 
 def write(state: dict) -> dict:
-    """Write "<topic>/<angle> " ANGLES[angle] times, stripped at both ends: {"topic": "가을", "angle":
-    "요약"} -> {"draft": "가을/요약 가을/요약", "stage": "write", "notes": ["write:요약"]}."""
-    angle = _angle_of(state)
+    """Write "<topic>/<angle> " ANGLES[angle] times, stripped at both ends: {"topic": "가을", "angle": "요약"}
+    -> {"draft": "가을/요약 가을/요약", "stage": "write", "notes": ["write:요약"]}; ValueError for another angle."""
+    _refuse_unknown_angle(state)
+    angle = state.get("angle") or DEFAULT_ANGLE
     draft = (f"{state.get('topic', '')}/{angle} " * ANGLES[angle]).strip()
     return {"draft": draft, "stage": "write", "notes": [f"write:{angle}"]}
 
@@ -80,13 +71,8 @@ def review(state: dict) -> dict:
 
 def build_graph(checkpointer: Optional[BaseCheckpointSaver] = None) -> CompiledStateGraph:
     """START -> plan -> write -> review -> END, compiled with `checkpointer` (None saves nothing).
-    Rests on `StateGraph(State).compile(checkpointer=...)`. TypeError naming `checkpointer` for
-    anything but None or a saver (LangGraph would take it and fail inside the first run)."""
-    if checkpointer is not None and not isinstance(checkpointer, BaseCheckpointSaver):
-        hint = (": open_saver() is a context manager, use `with ckpt.open_saver(...) as saver:`"
-                if type(checkpointer).__name__ == "_GeneratorContextManager" else "")
-        raise TypeError(f"checkpointer must be None or a saver such as new_saver(), "
-                        f"got {type(checkpointer).__name__}{hint}")
+    Rests on `StateGraph(State).compile(checkpointer=...)`. TypeError for anything but None or a saver."""
+    _refuse_non_saver(checkpointer)
     graph = StateGraph(State)
     graph.add_node("plan", plan)
     graph.add_node("write", write)
@@ -102,67 +88,46 @@ def new_saver() -> BaseCheckpointSaver:
     return MemorySaver()
 
 def cfg(thread_id: Union[str, int]) -> "RunnableConfig":
-    """The config naming a thread: cfg("run-1") -> {"configurable": {"thread_id": "run-1"}}. The id
-    is passed on as given (1 and "1": one thread on langgraph 1.x, two on 0.2.60). TypeError for None."""
-    if thread_id is None:
-        raise TypeError('thread_id must not be None: name the thread, e.g. cfg("run-1") (without an id, '
-                        "langgraph 0.2.60 puts every run in one thread and 1.x reads nothing back)")
+    """The config naming a thread: cfg("run-1") -> {"configurable": {"thread_id": "run-1"}}. The id is
+    passed on as given (1 and "1": one thread on langgraph 1.x, two on 0.2.60). TypeError for None,
+    ValueError for 0, False or 0.0: ids langgraph 1.x saves runs under but reads nothing back for."""
+    _refuse_unreadable_thread_id(thread_id)
     return {"configurable": {"thread_id": thread_id}}
-
-def _thread(app: CompiledStateGraph, config: Any) -> "RunnableConfig":
-    """The thread's config for `config` (no checkpoint_id). ValueError naming `config` for another
-    shape, or for a checkpoint_id or checkpoint_ns the thread does not have (LangGraph lists nothing)."""
-    conf = config.get("configurable") if isinstance(config, dict) else None
-    if not isinstance(conf, dict) or conf.get("thread_id") is None:
-        raise ValueError('config must be {"configurable": {"thread_id": ...}}, optionally with '
-                         f'"checkpoint_ns" and "checkpoint_id" (see cfg()), got {config!r}')
-    if (conf.get("checkpoint_id") or conf.get("checkpoint_ns")) and getattr(app, "checkpointer", None) \
-            and not list(app.get_state_history(config, limit=1)):
-        raise ValueError(f"config names a point that thread {conf['thread_id']!r} does not have: checkpoint_ns "
-                         f"{conf.get('checkpoint_ns', '')!r}, checkpoint_id {conf.get('checkpoint_id')!r}")
-    return {"configurable": {"thread_id": conf["thread_id"], "checkpoint_ns": conf.get("checkpoint_ns", "")}}
 
 # ---------------------------------------------------------------------------------------
 # 3. Reading the checkpoints back.
 #
-# subtle: LangGraph's get_state_history(config) lists the whole thread only for a config
-# without checkpoint_id. A config naming a checkpoint, such as the one update_state
-# returns, lists that one checkpoint: history_len(app, fork(...)["forked_config"]) == 1.
+# subtle: get_state_history(config) lists the whole thread only for a config without
+# checkpoint_id. A config naming a checkpoint, such as the one update_state returns, lists
+# that one checkpoint: history_len(app, fork(...)["forked_config"]) == 1. Each reader raises
+# ValueError for a config of another shape or naming a point the thread does not have.
 
 def history(app: CompiledStateGraph, config: "RunnableConfig") -> List[StateSnapshot]:
     """The thread's snapshots, oldest first: [input, after __start__, after plan, ..., end]: 5 after
-    one run (a config naming a checkpoint_id: that one). Rests on `app.get_state_history(config)`.
-    ValueError naming `config` for another shape or a point the thread does not have."""
-    _thread(app, config)
+    one run (a config naming a checkpoint_id: that one). Rests on `app.get_state_history(config)`."""
+    _refuse_unknown_point(app, config)
     return list(app.get_state_history(config))[::-1]  # subtle: LangGraph gives newest first
 
 def history_len(app: CompiledStateGraph, config: "RunnableConfig") -> int:
     """Checkpoints `app.get_state_history(config)` lists: 5 after one run, 8 after a fork
-    before "write" (every branch); 1 for a config naming a checkpoint_id. Errors as history()."""
+    before "write" (every branch); 1 for a config naming a checkpoint_id."""
     return len(history(app, config))
 
 def pending(app: CompiledStateGraph, config: "RunnableConfig") -> List[str]:
     """The node each snapshot runs next, oldest first ("" at the end):
-    ["__start__", "plan", "write", "review", ""] after one run. Errors as history()."""
+    ["__start__", "plan", "write", "review", ""] after one run."""
     return [snap.next[0] if snap.next else "" for snap in history(app, config)]
 
 def snapshot_before(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> Optional[StateSnapshot]:
     """The latest snapshot with `next == (node,)`, the last point before `node` ran, or None: a
     StateSnapshot whose `.config` names the checkpoint. Rests on `app.get_state_history(config)`,
-    newest first. Errors as history()."""
-    _thread(app, config)
+    newest first."""
+    _refuse_unknown_point(app, config)
     return next((snap for snap in app.get_state_history(config) if snap.next == (node,)), None)
 
-def _point(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> StateSnapshot:
-    """snapshot_before(), or a ValueError naming `node` and the nodes that do have a point."""
-    snap = snapshot_before(app, config, node)
-    if snap is None:
-        found = history(app, config)
-        points = [s.next[0] for s in found if len(s.next) == 1]
-        raise ValueError(f"node {node!r} has no point in this config's history: " + (
-            f"the nodes that have one are {sorted(set(points))}" if points else
-            "no checkpoint it lists is before a single node" if found else "the thread has no history"))
-    return snap
+def _thread(config: "RunnableConfig") -> "RunnableConfig":
+    """The config of the whole thread `config` is on: its checkpoint_id left out."""
+    return {"configurable": {k: v for k, v in config["configurable"].items() if k != "checkpoint_id"}}
 
 # ---------------------------------------------------------------------------------------
 # 4. Replay: run again from a saved point, with the same values.
@@ -172,9 +137,9 @@ def replay(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> dict
     {"from": "write", "result": {<final values>}, "added": 2}, the checkpoints the whole thread
     gained (before plan/write/review 3/2/1; 4/3/2 from langgraph 1.1.7, which first writes a
     checkpoint with source "fork"). Rests on `app.invoke(None, snapshot.config)`. ValueError for
-    a node with no point; config errors as history()."""
-    thread = _thread(app, config)
-    snap = _point(app, config, node)
+    a node with no point, naming the nodes that have one."""
+    _refuse_missing_point(app, config, node)
+    snap, thread = snapshot_before(app, config, node), _thread(config)
     before = history_len(app, thread)
     # subtle: input None continues from the point; a real input runs from the first node again
     result = app.invoke(None, snap.config)
@@ -182,94 +147,17 @@ def replay(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> dict
 
 # ---------------------------------------------------------------------------------------
 # 5. Fork: change values at a saved point and continue on a new branch.
-#
-# What may enter a checkpoint: a saver writes each value through its serializer, and every
-# later read sees what comes back. So a value is stored as it is when the lab's JSON (what
-# state_bytes counts) of what comes back equals that of the value given. A tuple comes back a
-# list, the same JSON: accepted. A set of tuples comes back None (0.2.60) or a list of lists
-# (1.x): refused, before anything is written.
-
-def _lab_json(value: Any, postgres: bool = False) -> bytes:
-    """The lab's JSON in UTF-8; with `postgres`, ValueError for what its jsonb refuses."""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str, allow_nan=not postgres)
-    # subtle: json writes NUL as \u0000 and a backslash as \\: drop the \\ pairs, then look
-    if postgres and "\\u0000" in text.replace("\\\\", ""):
-        raise ValueError("PostgreSQL cannot store a NUL character (\\x00)")
-    return text.encode("utf-8")
-
-def _fault(part: Any, path: str, postgres: bool) -> Optional[Exception]:
-    """Why `part` cannot be stored as it is, as the error to raise, or None."""
-    try:
-        given = _lab_json(part, postgres)
-    except (TypeError, ValueError, RecursionError) as exc:
-        kind = TypeError if isinstance(exc, TypeError) else ValueError
-        return kind(f"{path} cannot be written as JSON{' for PostgreSQL' if postgres else ''}: {exc}")
-    serde = MemorySaver().serde  # the serializer every saver here writes with
-    try:  # subtle: a saver writes a value inside the checkpoint, where a bytearray comes back bytes
-        back = part if type(part) in (str, bytes) else serde.loads_typed(serde.dumps_typed([part]))[0]
-    except Exception as exc:
-        return TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the saver: {exc}")
-    with contextlib.suppress(TypeError, ValueError, RecursionError):
-        if _lab_json(back) == given:
-            return None
-    if back is None or type(back) is type(part):  # the same type: show what changed
-        return ValueError(f"{path} of type {type(part).__name__} comes back from the saver as {back!r:.60} "
-                          f"(given: {part!r:.60})")
-    kind = type(back).__name__
-    return ValueError(f"{path} of type {type(part).__name__} comes back from the saver as "
-                      f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}: {back!r:.60}")
-
-def check_value(value: Any, name: str = "value", backend: Optional[str] = None) -> None:
-    """Raise the error for the first part of `value` no saver stores as it is (else return None): ValueError
-    'values["bulk"] of type set comes back from the saver as a list: [[1, 2]]' or 'cannot be written
-    as JSON' (a lone surrogate, a cycle), TypeError where json or the serializer cannot write it at
-    all (keys that cannot be sorted, an int beyond 64 bits). "postgres" also refuses NUL, NaN, inf."""
-    if backend not in (None, "memory", "sqlite", "postgres"):  # a typo would skip PostgreSQL's refusals
-        raise ValueError(f'backend must be None, "memory", "sqlite" or "postgres", got {backend!r}')
-    problem, seen = _fault(value, name, backend == "postgres"), set()
-    while problem is not None:  # descend to the first child that has the same problem
-        seen.add(id(value))
-        kids = (value.items() if isinstance(value, dict) else enumerate(value)
-                if isinstance(value, (list, tuple)) else ())
-        for key, kid in kids:
-            path = f"{name}[{json.dumps(key, ensure_ascii=False) if isinstance(key, str) else repr(key)}]"
-            found = None if id(kid) in seen else _fault(kid, path, backend == "postgres")
-            if found is not None:
-                value, name, problem = kid, path, found
-                break
-        else:
-            raise problem
-
-def _check_values(values: Any, backend: Optional[str]) -> None:
-    """TypeError/ValueError naming `values` unless it is a dict of State keys the nodes accept."""
-    if not isinstance(values, dict):
-        raise TypeError(f"values must be a dict of State keys, got {type(values).__name__}")
-    unknown = [key for key in values if key not in State.__annotations__]
-    if unknown:
-        raise ValueError(f"values has keys that are not State keys: {unknown}; "
-                         f"State keys are {list(State.__annotations__)}")
-    for key, value in values.items():
-        kind = {"topic": str, "angle": str, "draft": str, "stage": str, "score": int, "notes": list}.get(key, object)
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not object or (
-                key == "notes" and not all(isinstance(note, str) for note in value)):
-            raise TypeError(f'values["{key}"] must be {"a list of str" if key == "notes" else kind.__name__}, '
-                            f"got {value!r:.60}")
-    if "angle" in values:
-        _angle_of(values)
-    check_value(values, "values", backend)
 
 def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: dict) -> dict:
     """Write `values` at the latest point before `node` and run on from there, a new branch:
     {"forked_config": {<the branch's config>}, "result": {<its final values>}, "original": {<the
-    thread's end before>}, "total": 8}, the whole thread's checkpoints (5 -> 8 before "write").
-    The old branch stays readable through its own config. Rests on `app.update_state(snapshot.config,
-    values)`, then `app.invoke(None, <the config it returned>)`. Before anything is written:
-    ValueError for a node not in NODES or with no point, _check_values' errors; config errors as history()."""
-    thread = _thread(app, config)
-    if node not in NODES:  # subtle: LangGraph would write the point before "__start__" too, losing the input
-        raise ValueError(f"node must be one of {list(NODES)}, got {node!r}")
-    _check_values(values, "postgres" if "postgres" in type(app.checkpointer).__module__ else None)
-    snap = _point(app, config, node)
+    thread's end before>}, "total": 8}, the whole thread's checkpoints (5 -> 8 before "write"); the
+    old branch stays readable through its own config. Rests on `app.update_state(snapshot.config,
+    values)`, then `app.invoke(None, <the config it returned>)`. Before anything is written: ValueError
+    for a node not in NODES or with no point; TypeError or ValueError for values that are not State
+    keys the nodes take, or that the app's saver would give back changed (see check_value)."""
+    _refuse_unforkable(app, config, node, values)
+    snap, thread = snapshot_before(app, config, node), _thread(config)
     original = app.get_state(thread).values
     forked_config = app.update_state(snap.config, values)
     # subtle: continue from the config update_state returned; the old one is the old branch
@@ -286,21 +174,9 @@ def state_bytes(values: Any) -> int:
 
 def history_bytes(app: CompiledStateGraph, config: "RunnableConfig") -> List[int]:
     """state_bytes of each snapshot's values, oldest first: [13, 32, 81, 124, 149] (bytes) after one
-    run of "가을". Rests on `app.get_state_history(config, before=..., limit=1)`. Errors as history()."""
-    _thread(app, config)
-    sizes, before = [], None
-    while True:  # subtle: one snapshot at a time, so a large value is held once, not once per checkpoint
-        page = list(app.get_state_history(config, before=before, limit=1))
-        if not page:
-            return sizes[::-1]
-        before = page[0].config
-        sizes.append(_streamed_bytes(page.pop().values))
-
-def _streamed_bytes(values: Any) -> int:
-    """state_bytes(values) summed chunk by chunk from json's own encoder: the same number without
-    holding the whole text and its UTF-8 copy (json.dumps of a large str holds about five)."""
-    chunks = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).iterencode(values)
-    return sum(len(chunk) if chunk.isascii() else len(chunk.encode("utf-8")) for chunk in chunks)
+    run of "가을". Rests on `app.get_state_history(config)`, read one snapshot at a time."""
+    _refuse_unknown_point(app, config)
+    return [state_bytes(snap.values) for snap in app.get_state_history(config)][::-1]
 
 def payload_size(payload: Any) -> int:
     """The payload's own size in bytes: UTF-8 length of a str, len of bytes, else state_bytes.
@@ -308,16 +184,6 @@ def payload_size(payload: Any) -> int:
     if isinstance(payload, bytes):
         return len(payload)
     return len(payload.encode("utf-8")) if isinstance(payload, str) else state_bytes(payload)
-
-def _check_topic(topic: Any, payload: Any = "-", backend: Optional[str] = None, name: str = "topic") -> None:
-    """What the measures refuse first: a topic not a str, an empty payload, what check_value refuses."""
-    if not isinstance(topic, str):
-        raise TypeError(f"{name} must be a str, got {type(topic).__name__}")
-    if payload is None or (hasattr(payload, "__len__") and len(payload) == 0):
-        raise ValueError("payload must be a non-empty value (a str, bytes or any value the saver "
-                         "stores as it is), got an empty one")
-    check_value(topic, name, backend)
-    check_value(payload, "payload", backend)
 
 def _run_once(inputs: dict, thread_id: str = "run-1") -> CompiledStateGraph:
     """A new graph on a new in-memory saver, run once on `thread_id`; returns the app."""
@@ -329,9 +195,9 @@ def weigh(topic: str, payload: Any) -> dict:
     """Run the graph twice on new savers, without and with `payload` in "bulk": {"checkpoints": 5,
     "thin_total": 399, "fat_total": 6447, "payload_bytes": 1500, "carrying": 4} for "가을" and 1,500
     "x". Totals sum history_bytes (bytes); `carrying` counts checkpoints at least payload_bytes
-    larger in the fat run. Rests on `app.invoke(inputs, cfg("run-1"))`. Before either run:
-    TypeError for a non-str topic, ValueError for an empty payload, check_value's errors."""
-    _check_topic(topic, payload)
+    larger in the fat run. Rests on `app.invoke(inputs, cfg("run-1"))`. Before either run: TypeError
+    for a topic that is not a str, ValueError for an empty payload, check_value's errors for both."""
+    _refuse_unmeasurable(topic, payload)
     size = payload_size(payload)
     thin = history_bytes(_run_once({"topic": topic}), cfg("run-1"))
     fat = history_bytes(_run_once({"topic": topic, "bulk": payload}), cfg("run-1"))
@@ -345,18 +211,148 @@ def lost_demo(topic: str) -> dict:
     """Run thread "run-1", then ask a brand-new saver (a stand-in for a restart) for it:
     {"kept": 5, "after_restart": 0, "values_after_restart": {}} (checkpoints, values). No error:
     the loss is silent. Rests on `get_state_history` and `get_state`. Topic errors as weigh."""
-    _check_topic(topic)
+    _refuse_unmeasurable(topic)
     kept = history_len(_run_once({"topic": topic}), cfg("run-1"))
     restarted = build_graph(new_saver())
     return {"kept": kept, "after_restart": history_len(restarted, cfg("run-1")),
             "values_after_restart": dict(restarted.get_state(cfg("run-1")).values)}
 
+# ---------------------------------------------------------------------------------------
+# What the lab's functions refuse, and why: LangGraph alone would go on with a wrong or changed value,
+# leave a thread half-written, or fail deep inside, saying nothing of the input. Each raises before any write.
+
+def _refuse_non_saver(checkpointer: Any) -> None:
+    """Not a saver: LangGraph compiles the graph and fails inside its first run."""
+    if checkpointer is not None and not isinstance(checkpointer, BaseCheckpointSaver):
+        hint = (": open_saver() is a context manager, use `with ckpt.open_saver(...) as saver:`"
+                if type(checkpointer).__name__ == "_GeneratorContextManager" else "")
+        raise TypeError(f"checkpointer must be None or a saver such as new_saver(), "
+                        f"got {type(checkpointer).__name__}{hint}")
+
+def _refuse_unreadable_thread_id(thread_id: Any) -> None:
+    """None, 0, False or 0.0: langgraph 1.x saves the runs and reads nothing back (0.2.60: one thread for None)."""
+    if thread_id is None or not thread_id and not isinstance(thread_id, str):
+        raise (TypeError if thread_id is None else ValueError)(
+            f'thread_id must not be {thread_id!r}: name the thread, e.g. cfg("run-1") (langgraph 0.2.60 puts every run '
+            "without an id in one thread; 1.x saves runs under None, 0, False or 0.0 and reads nothing back)")
+
+def _refuse_unknown_point(app: CompiledStateGraph, config: Any) -> None:
+    """Another shape fails deep inside LangGraph; a checkpoint the thread lacks reads as an empty thread."""
+    conf = config.get("configurable") if isinstance(config, dict) else None
+    if not isinstance(conf, dict) or conf.get("thread_id") is None:
+        raise ValueError('config must be {"configurable": {"thread_id": ...}}, optionally with '
+                         f'"checkpoint_ns" and "checkpoint_id" (see cfg()), got {config!r}')
+    if (conf.get("checkpoint_id") or conf.get("checkpoint_ns")) and getattr(app, "checkpointer", None) \
+            and not list(app.get_state_history(config, limit=1)):
+        raise ValueError(f"config names a point that thread {conf['thread_id']!r} does not have: checkpoint_ns "
+                         f"{conf.get('checkpoint_ns', '')!r}, checkpoint_id {conf.get('checkpoint_id')!r}")
+
+def _refuse_missing_point(app: CompiledStateGraph, config: Any, node: str) -> None:
+    """No point before `node`: LangGraph fails on None.config; this names the nodes that have one."""
+    if snapshot_before(app, config, node) is None:
+        found = history(app, config)
+        points = sorted({snap.next[0] for snap in found if len(snap.next) == 1})
+        raise ValueError(f"node {node!r} has no point in this config's history: " + (
+            f"the nodes that have one are {points}" if points else
+            "no checkpoint it lists is before a single node" if found else "the thread has no history"))
+
+def _refuse_unforkable(app: CompiledStateGraph, config: Any, node: str, values: Any) -> None:
+    """A node not in NODES (before "__start__" the branch loses the input), bad values, no point."""
+    if node not in NODES:
+        raise ValueError(f"node must be one of {list(NODES)}, got {node!r}")
+    _refuse_unstorable(app.checkpointer, values, "values")
+    _refuse_missing_point(app, config, node)
+
+def _refuse_unknown_angle(values: dict) -> None:
+    """An angle not in ANGLES: LangGraph stores it, and `write` fails later, inside a run."""
+    if (values.get("angle") or DEFAULT_ANGLE) not in list(ANGLES):  # a list, so an unhashable angle is refused too
+        raise ValueError(f"angle must be one of {list(ANGLES)}, got {values.get('angle')!r}")
+
+def _refuse_unstorable(saver: Any, values: Any, name: str) -> None:
+    """Keys or types the nodes do not take (stored; a node fails later, or never), or check_value's."""
+    if not isinstance(values, dict):
+        raise TypeError(f"{name} must be a dict of State keys, got {type(values).__name__}")
+    for key, value in values.items():
+        if key not in State.__annotations__:
+            unknown = [key for key in values if key not in State.__annotations__]
+            raise ValueError(f"{name} has keys that are not State keys: {unknown}; "
+                             f"State keys are {list(State.__annotations__)}")
+        kind = {"notes": list, "bulk": object}.get(key) or State.__annotations__[key]  # the type State declares
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not object or (
+                key == "notes" and not all(isinstance(note, str) for note in value)):
+            raise TypeError(f'{name}["{key}"] must be {"a list of str" if key == "notes" else kind.__name__}, '
+                            f"got {value!r:.60}")
+        check_value(value, f'{name}["{key}"]', saver)
+    _refuse_unknown_angle(values)
+
+def _refuse_unmeasurable(topic, payload="-", saver=None, nodes=3, turns=0, angle=DEFAULT_ANGLE) -> None:
+    """Inputs a measure would run on and report wrong: a non-str topic, no payload, too few nodes or turns."""
+    if not isinstance(topic, str):
+        raise TypeError(f"topic must be a str, got {type(topic).__name__}")
+    if payload is None or (hasattr(payload, "__len__") and len(payload) == 0):
+        raise ValueError("payload must be a non-empty value (a str, bytes or any value a saver keeps), got none")
+    if not (isinstance(nodes, int) and nodes >= len(NODES) and isinstance(turns, int) and turns >= 0):
+        raise ValueError(f"nodes must be an int >= {len(NODES)} and turns an int >= 0, got {nodes!r} and {turns!r}")
+    _refuse_unknown_angle({"angle": angle})
+    check_value(topic, "topic", saver)
+    check_value(payload, "payload", saver)
+
+def check_value(value: Any, name: str = "value", saver: Optional[BaseCheckpointSaver] = None) -> None:
+    """None when `saver` (default: a new in-memory saver) gives `value`, a channel's value, back with the lab's JSON
+    of what went in; else the error for its first part it changes: ValueError ('payload["k"] of type set comes back
+    from the saver as a list: [[1, 2]]'; 'cannot be written as JSON': a lone surrogate, a cycle, NUL, NaN or infinity
+    PostgreSQL keeps as jsonb) or TypeError (an int beyond 64 bits). Rests on saver.serde's dumps_typed, loads_typed."""
+    saver = new_saver() if saver is None else saver
+    problem = _fault(saver, value, name, True)
+    if problem is not None:
+        raise _inner_fault(saver, value, name, set()) or problem
+
+def _inner_fault(saver: Any, part: Any, path: str, seen: set) -> Optional[Exception]:
+    """_fault of the first part inside `part` (a dict, list or tuple) that has one, named down to its own."""
+    seen.add(id(part))
+    parts = part.items() if isinstance(part, dict) else enumerate(part) if isinstance(part, (list, tuple)) else ()
+    for key, kid in parts:
+        name = f"{path}[{json.dumps(key, ensure_ascii=False) if isinstance(key, str) else repr(key)}]"
+        found = None if id(kid) in seen else _fault(saver, kid, name, False)
+        if found is not None:
+            return _inner_fault(saver, kid, name, seen) or found
+    return None
+
+def _fault(saver: Any, part: Any, path: str, whole: bool) -> Optional[Exception]:
+    """Why `saver` changes `part` (a channel's `whole` value, or a part of one), as an error, or None."""
+    # subtle: a saver writes a channel's value alone (a pending write, a blob), inside the whole checkpoint (SQLite;
+    # memory before langgraph-checkpoint 2.0.22: a bytearray comes back bytes), or inline as jsonb (PostgreSQL)
+    jsonb = whole and "postgres" in type(saver).__module__ and (part is None or isinstance(part, (str, int, float)))
+    try:
+        given = _lab_json(part, jsonb)
+    except (TypeError, ValueError, RecursionError) as exc:
+        return (TypeError if isinstance(exc, TypeError) else ValueError)(
+            f"{path} cannot be written as JSON{' for PostgreSQL' if jsonb else ''}: {exc}")
+    inside = not whole or not hasattr(saver, "blobs") and "postgres" not in type(saver).__module__
+    forms = [] if type(part) in (str, bytes) else [part] * whole + [[part]] * inside  # a str, bytes come back as is
+    try:
+        backs = [saver.serde.loads_typed(saver.serde.dumps_typed(form)) for form in forms]
+    except Exception as exc:
+        return TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the saver: {exc}")
+    for back in (back if form is part else back[0] for form, back in zip(forms, backs)):
+        if _lab_json(back) != given:
+            shown = (f"{back!r:.60} (given: {part!r:.60})" if back is None or type(back) is type(part) else
+                     f"{'an' if type(back).__name__[0] in 'aeiou' else 'a'} {type(back).__name__}: {back!r:.60}")
+            return ValueError(f"{path} of type {type(part).__name__} comes back from the saver as {shown}")
+    return None
+
+def _lab_json(value: Any, jsonb: bool = False) -> bytes:
+    """The lab's JSON in UTF-8; with `jsonb`, ValueError for what PostgreSQL's jsonb refuses."""
+    if jsonb and isinstance(value, str) and "\x00" in value:
+        raise ValueError("PostgreSQL cannot store a NUL character (\\x00) in jsonb")
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str, allow_nan=not jsonb).encode("utf-8")
 
 # =======================================================================================
 # Beyond the lab: durable savers, the measures the report prints, what a checkpoint is made of,
 # what each saver physically stores, real restarts and crashes. The extras (SQLite, PostgreSQL)
 # are imported inside the functions that use them; the standard library this part adds, here.
-import os, re, shutil, signal, subprocess, sys, tempfile, threading, time, uuid  # noqa: E401,E402
+import contextlib, os, re, shutil, signal, subprocess, sys, tempfile, threading, time, uuid  # noqa: E401,E402
+from typing import Dict, Iterator  # noqa: E402
 
 __all__ += [
     "BACKENDS", "EXTRAS", "MODES", "package_version", "langgraph_version", "has_durability", "has_backend",
@@ -391,10 +387,11 @@ def _check_durability(durability: Any) -> None:
 def invoke(app: CompiledStateGraph, inputs: Any, config: "RunnableConfig", durability: Optional[str] = None) -> Any:
     """app.invoke(inputs, config), passing `durability` ("exit", "async", "sync") through; None
     keeps langgraph's default (async). ValueError for another mode, or any before langgraph 0.6;
-    check_value's errors for inputs the saver would not store as they are."""
+    before anything is written, what fork refuses of its values (keys, types, angle, what the app's
+    saver would give back changed)."""
     _check_durability(durability)
-    if inputs is not None:
-        check_value(inputs, "inputs", "postgres" if "postgres" in type(app.checkpointer).__module__ else None)
+    if inputs is not None:  # None resumes the thread
+        _refuse_unstorable(app.checkpointer, inputs, "inputs")
     return app.invoke(inputs, config, **({"durability": durability} if durability else {}))
 
 def _saver_class(backend: str) -> Any:
@@ -588,7 +585,7 @@ def first_run(topic: str, payload: Any = None) -> dict:
     """One run of "run-1" on a new saver (`payload` in "bulk", unless None), read three ways:
     {"checkpoints": checkpoint_rows(...), "pending": ["__start__", "plan", "write", "review", ""],
     "anatomy": anatomy(...) of the last checkpoint, "input_anatomy": anatomy(...) of the first}."""
-    _check_topic(topic, "-" if payload is None else payload)
+    _refuse_unmeasurable(topic, "-" if payload is None else payload)
     app = _run_once({"topic": topic} if payload is None else {"topic": topic, "bulk": payload})
     return {"checkpoints": checkpoint_rows(app, cfg("run-1")), "pending": pending(app, cfg("run-1")),
             "anatomy": anatomy(app, cfg("run-1")), "input_anatomy": anatomy(app, history(app, cfg("run-1"))[0].config)}
@@ -597,7 +594,7 @@ def thread_demo(topic: str) -> dict:
     """What a thread_id keeps: {"same_thread_notes": [3, 6], "same_thread_checkpoints": 10,
     "history_newest_first": True, "other_thread_notes": 3, "other_thread_checkpoints": 5 (t2 run once
     after t1's two runs), "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}."""
-    _check_topic(topic)
+    _refuse_unmeasurable(topic)
     app, bare = build_graph(new_saver()), build_graph()
     runs = [len(app.invoke({"topic": topic}, cfg(tid))["notes"]) for tid in ("t1", "t1", "t2")]
     bare_runs = [len(bare.invoke({"topic": topic}, cfg("t1"))["notes"]) for _ in range(2)]
@@ -615,7 +612,7 @@ def thread_demo(topic: str) -> dict:
 def replay_rows(topic: str) -> List[dict]:
     """replay() before each node, each on a new thread after one run: [{"from": "plan", "added": 3,
     "ran": ["plan", "write", "review"], "sources": ["loop", "loop", "loop"]}, ...] on 0.2.60."""
-    _check_topic(topic)
+    _refuse_unmeasurable(topic)
     rows = []
     for node in NODES:
         ran = []
@@ -629,8 +626,8 @@ def rerun_with_input(topic: str, other_topic: str) -> dict:
     """The point before write invoked with a real input instead of None: the run starts at the first
     node again, on the saved values: {"input": {"topic": "겨울"}, "ran": ["plan", "write", "review"],
     "added": 5, "notes": ["plan:가을", "plan:겨울", "write:기본", "review:5"], "topic": "겨울"}."""
-    _check_topic(topic)
-    _check_topic(other_topic, name="other_topic")
+    _refuse_unmeasurable(topic)
+    _refuse_unmeasurable(other_topic)
     ran = []
     app = _ran_once(topic, ran)
     point, before = snapshot_before(app, cfg("run-1"), "write"), history_len(app, cfg("run-1"))
@@ -642,7 +639,7 @@ def fork_demo(topic: str, angle: str) -> dict:
     """fork() before "write" after one run: {"before": 5, "total": 8, "base_draft": "가을/기본",
     "base_score": 5, "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17,
     "original_is_old_end": True, "current_is_new_end": True, "old_end_readable": True}."""
-    _check_topic(topic)
+    _refuse_unmeasurable(topic, angle=angle)
     app = build_graph(new_saver())
     base = app.invoke({"topic": topic}, cfg("run-1"))
     before = history_len(app, cfg("run-1"))
@@ -661,7 +658,7 @@ def update_state_demo(topic: str, angle: str) -> dict:
     with the config from before it), "reducer": {"notes": ["plan:가을", "replaced"], "next": ["write"],
     "source": "update"}, "named_lists": 1, "finished": {"added": 0, "ran": []} (invoke(None, cfg) on
     a finished thread), "end_replay": {"added": 1, "ran": []}, "int_and_str_ids": [5, 5]} on 1.x."""
-    _check_topic(topic)
+    _refuse_unmeasurable(topic, angle=angle)
     app = _ran_once(topic, [])
     point = snapshot_before(app, cfg("run-1"), "write")
     steps = [s.metadata.get("step") for s in app.get_state_history(cfg("run-1"))]
@@ -687,7 +684,7 @@ def update_state_demo(topic: str, angle: str) -> dict:
 def time_travel_tree(topic: str, angle: str) -> List[dict]:
     """checkpoint_rows() of one thread after a run, a replay and a fork before "write": the parent of
     each checkpoint shows where the branches hang: 11 rows on langgraph 1.x, 10 on 0.2.60."""
-    _check_topic(topic)
+    _refuse_unmeasurable(topic, angle=angle)
     app = _run_once({"topic": topic})
     replay(app, cfg("run-1"), "write")
     fork(app, cfg("run-1"), "write", {"angle": angle})
@@ -697,7 +694,7 @@ def durability_counts(topic: str) -> Dict[str, Any]:
     """Checkpoints kept after one run per durability mode: {"exit": 1, "async": 5, "sync": 5} on
     langgraph >= 0.6; before, what its invoke says to the mode: {"error": "TypeError: stream() got an
     unexpected keyword argument 'durability'"}. Rests on `app.invoke(..., durability=mode)`."""
-    _check_topic(topic)
+    _refuse_unmeasurable(topic)
     counts = {}
     for mode in MODES:
         app = build_graph(new_saver())
@@ -712,7 +709,7 @@ def failed_run(topic: str, durability: Optional[str] = None) -> dict:
     """A run whose `review` raises an exception, then a resume with input None: {"durability":
     "exit", "error": "RuntimeError: review failed", "checkpoints": 1, "next": ["review"],
     "ran_on_resume": ["review"], "result": {...}} on 1.x."""
-    _check_topic(topic)
+    _refuse_unmeasurable(topic)
     ran = []
     def failing_review(state: dict) -> dict:
         if len(ran) > 1:  # plan and write ran before it: the first run, not the resume
@@ -740,7 +737,8 @@ def anatomy(app: CompiledStateGraph, config: "RunnableConfig") -> dict:
     "1f0c...", "checkpoint": {"v": 4, "id": ..., "channel_values": {"angle": 8, ...} (bytes), ...},
     "metadata": {"source": "loop", "step": 3, "parents": {}}, "has_parent_config": True, "pending_writes":
     0}. Rests on `checkpointer.get_tuple(snapshot.config)`. ValueError for a thread with no checkpoint."""
-    thread_id = _thread(app, config)["configurable"]["thread_id"]
+    _refuse_unknown_point(app, config)
+    thread_id = config["configurable"]["thread_id"]
     snap = app.get_state(config)  # its config is the one LangGraph hands the saver
     found = app.checkpointer.get_tuple(snap.config)
     if found is None:
@@ -837,7 +835,7 @@ def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_pr
     (PostgreSQL: _placement)}; copies = difference / payload_bytes. `nodes` > 3: pass-through steps
     between write and review. ValueError, before any run, for threads that already exist."""
     backend = _saver_kind(saver)
-    _check_topic(topic, payload, backend)
+    _refuse_unmeasurable(topic, payload, saver, nodes=nodes)
     app, size = _lab_graph(saver, passes=nodes - 3), payload_size(payload)
     threads = {name: f"{thread_prefix}-{name}" for name in ("thin", "fat")}
     used = [tid for tid in threads.values() if history_len(app, cfg(tid))]
@@ -876,10 +874,12 @@ def physical_vs_logical(topic: str, payload: Any, backends: Optional[List[str]] 
         backends = ["memory"] + (["sqlite"] if has_backend("sqlite") else []) + (["postgres"] if url else [])
     for backend in backends:  # every backend and url first: nothing runs before a refusal
         _check_backend(backend, url if backend == "postgres" else None)
-    _check_topic(topic, payload, "postgres" if "postgres" in backends else None)
     rows = []
-    for backend in backends:
-        with open_saver(backend, url if backend == "postgres" else None) as saver:
+    with contextlib.ExitStack() as stack:
+        savers = {b: stack.enter_context(open_saver(b, url if b == "postgres" else None)) for b in backends}
+        for saver in savers.values():  # each saver's refusals first: nothing runs before one
+            _refuse_unmeasurable(topic, payload, saver, nodes=nodes)
+        for backend, saver in savers.items():
             prefix = f"weigh-{uuid.uuid4().hex}" if backend == "postgres" else "weigh"
             try:  # a new store is removed on exit; in a shared database, delete our threads
                 rows.append(dict(backend=backend, **weigh_stored(saver, topic, payload, prefix, nodes)))
@@ -909,9 +909,9 @@ def turn_bytes(topic: str, turns: int, backend: str = "memory", url: Optional[st
     "stored": 3821, "notes": 38, "state": 149}, ...]: the bytes the saver holds of the thread
     (stored_bytes, versions seeded), the notes and the whole state of its last checkpoint (bytes).
     `delta`: `notes` in a DeltaChannel (_delta_state). Errors as open_saver and weigh."""
-    _check_topic(topic, "-", backend)
     thread_id, rows = f"turns-{uuid.uuid4().hex[:12]}", []
     with open_saver(backend, url) as saver:
+        _refuse_unmeasurable(topic, saver=saver, turns=turns)
         app = _lab_graph(saver, schema=_delta_state() if delta else State)
         try:
             for turn in range(1, turns + 1):
@@ -931,7 +931,7 @@ def pointer_bytes(topic: str, payload: Any) -> dict:
     ...], "stored": 4011, "store": 1500}} (bytes; "store": the payload the store holds, once)."""
     from langgraph.store.memory import InMemoryStore
 
-    _check_topic(topic, payload)
+    _refuse_unmeasurable(topic, payload)
     store, found = InMemoryStore(), {}
     store.put(("bulk",), topic, {"value": payload})
     for name, bulk in (("in_state", payload), ("pointer", f"store:bulk/{topic}")):
@@ -949,9 +949,9 @@ def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> d
     "stored": ..., "replay": "ValueError: ..."} or None, "after_delete": {"checkpoints": 0, "stored":
     0} or None where the saver has no delete_thread}: prune(strategy="keep_latest") is called to find
     out whether the saver has it; a replay before "write" shows what a pruned thread can still do."""
-    _check_topic(topic, "-", backend)
     thread_id = f"prune-{uuid.uuid4().hex[:12]}"
     with open_saver(backend, url) as saver:
+        _refuse_unmeasurable(topic, saver=saver)
         app, config = build_graph(saver), cfg(thread_id)
         try:
             for _ in range(2):
@@ -1054,7 +1054,7 @@ def _child(job: dict) -> dict:
 def _check_demo(topic: Any, backend: Any, url: Any, durability: Any = None) -> None:
     """Before any child: backend, url, topic, durability, and a SQLite url a second process opens."""
     _check_backend(backend, url)
-    _check_topic(topic, "-", backend)
+    _refuse_unmeasurable(topic)
     _check_durability(durability)
     path, _, query = (url or "").partition("?")
     if backend == "sqlite" and url is not None and (path in ("", ":memory:", "file::memory:")
@@ -1063,9 +1063,10 @@ def _check_demo(topic: Any, backend: Any, url: Any, durability: Any = None) -> N
                          "can open: a restart needs a store that outlives the process (a file path, or None)")
 
 @contextlib.contextmanager
-def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
+def _demo_store(backend: str, url: Optional[str], topic: str) -> Iterator[tuple]:
     """(url, thread_id) no other demo call touches, removed afterwards (also after Ctrl-C): a temporary
-    SQLite file and "run-1", or a given store (opened first) and a thread "run-1-<hex>" of its own."""
+    SQLite file and "run-1", or a given store (opened first; `topic` checked against its saver) and a
+    thread "run-1-<hex>" of its own."""
     if backend == "memory":
         yield None, "run-1"
     elif url is None:
@@ -1076,6 +1077,7 @@ def _demo_store(backend: str, url: Optional[str]) -> Iterator[tuple]:
         absolute = backend == "sqlite" and not url.startswith("file:")  # the children may start elsewhere
         url, thread_id = os.path.abspath(url) if absolute else url, f"run-1-{uuid.uuid4().hex[:12]}"
         with open_saver(backend, url) as saver:
+            check_value(topic, "topic", saver)
             try:
                 yield url, thread_id
             finally:
@@ -1088,7 +1090,7 @@ def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None)
     {...}, "survives": True} (memory: 5, 0, {}, False). Errors as _check_demo and open_saver before any
     child; RuntimeError naming the error of a child that failed."""
     _check_demo(topic, backend, url)
-    with _demo_store(backend, url) as (store, thread_id):
+    with _demo_store(backend, url, topic) as (store, thread_id):
         seen = _run_child({"do": "run", "backend": backend, "url": store, "thread_id": thread_id, "topic": topic})
         with open_saver(backend, store) as saver:
             app = build_graph(saver)
@@ -1124,7 +1126,7 @@ def crash_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None,
     earlier checkpoints are stored; without it background writes race the crash. Rests on
     `get_state(cfg).tasks`, `get_tuple(cfg).pending_writes`. Errors as restart_demo."""
     _check_demo(topic, backend, url, durability)
-    with _demo_store(backend, url) as (store, thread_id):
+    with _demo_store(backend, url, topic) as (store, thread_id):
         return _crashed({"do": "die", "backend": backend, "url": store, "thread_id": thread_id,
                          "topic": topic, "durability": durability, "wait_saved": wait_saved})
 
@@ -1137,7 +1139,7 @@ def trap_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) ->
     _check_demo(topic, backend, url)
     if backend == "memory":
         raise ValueError('backend must be "sqlite" or "postgres": the trap needs a store that outlives the child')
-    with _demo_store(backend, url) as (store, thread_id):
+    with _demo_store(backend, url, topic) as (store, thread_id):
         return _crashed({"do": "trap", "backend": backend, "url": store, "thread_id": thread_id, "topic": topic})
 
 # ---------------------------------------------------------------------------------------

@@ -613,23 +613,30 @@ def _unusable(p: argparse.ArgumentParser, args: argparse.Namespace, exc: BaseExc
     line = f"{p.prog}: error: PostgreSQL at the URL from {args.url_from}: {type(exc).__name__}: {exc}"
     return SystemExit(" ".join(line.split()))
 
+def _refused_topic(topic: str, saver) -> str:
+    """Why `saver` (None: an in-memory one) would not keep `topic` as it is, or ""."""
+    try:
+        ckpt.check_value(topic, "topic", saver)
+    except (TypeError, ValueError) as exc:
+        return str(exc)
+    return ""
+
 def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Usage errors through the parser (one message, exit status 2); a PostgreSQL that cannot be used, one line on
     stderr naming where its URL came from (exit status 1)."""
     if not MIN_PAYLOAD <= args.payload_bytes <= MAX_PAYLOAD:
         p.error(f"--payload-bytes must be at least {MIN_PAYLOAD} and at most {MAX_PAYLOAD:,}, got {args.payload_bytes}")
-    try:
-        ckpt.check_value(args.topic, "topic", "postgres" if args.postgres_url else None)
-    except (TypeError, ValueError) as exc:
-        p.error(f"--topic: {exc}")
     if args.fork_angle not in FORK_ANGLES:
         p.error(f"--fork-angle must be one of {FORK_ANGLES}, got {args.fork_angle!r}")
+    refused = _refused_topic(args.topic, None)
     try:
-        if args.postgres_url:
-            with ckpt.open_saver("postgres", args.postgres_url):
-                pass
+        if args.postgres_url and not refused:
+            with ckpt.open_saver("postgres", args.postgres_url) as saver:
+                refused = _refused_topic(args.topic, saver)  # PostgreSQL keeps the topic as jsonb
     except (ImportError, ConnectionError, RuntimeError, ValueError) as exc:  # ValueError: a store in a newer format
         raise _unusable(p, args, exc) from None
+    if refused:
+        p.error(f"--topic: {refused}")
     if os.path.exists(args.out_dir) and not os.path.isdir(args.out_dir):
         p.error(f"--out-dir {args.out_dir!r} is a file, not a folder")
     if any(os.path.isdir(os.path.join(args.out_dir, name)) for name in (JSON_NAME, MD_NAME)):

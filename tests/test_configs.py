@@ -104,16 +104,6 @@ def test_fork_from_a_config_naming_the_point_totals_what_cfg_totals(ran, node):
     assert got["result"]["angle"] == "비교", got
 
 
-def test_replay_from_a_config_naming_another_point_lists_the_node_that_point_is_before(ran):
-    app, _ = ran
-    before, config = thread_state(app), point(app, 3)  # the point before review
-    with pytest.raises(ValueError) as info:
-        ckpt.replay(app, config, "write")
-    assert str(info.value) == ("node 'write' has no point in this config's history: "
-                               "the nodes that have one are ['review']")
-    assert thread_state(app) == before
-
-
 # --- a checkpoint_id or checkpoint_ns the thread does not have; a malformed config
 
 
@@ -124,26 +114,6 @@ def not_in_thread(field, value):
         return f"Subgraph {value} not found"
     ns, cid = ("", value) if field == "checkpoint_id" else (value, None)
     return f"config names a point that thread 't1' does not have: checkpoint_ns {ns!r}, checkpoint_id {cid!r}"
-
-
-def test_replay_from_the_ends_config_says_no_checkpoint_it_lists_is_before_a_node(ran):
-    app, config = ran
-    end = app.get_state(config).config  # names the last checkpoint, whose next is empty
-    with pytest.raises(ValueError, match="no checkpoint it lists is before a single node$"):
-        ckpt.replay(app, end, "review")
-    assert ckpt.history_len(app, config) == 5
-
-
-@pytest.mark.parametrize("name", list(ALL))
-@pytest.mark.parametrize("field, value", [("checkpoint_id", "1f0-not-there"), ("checkpoint_ns", "ghost")])
-def test_a_checkpoint_id_or_namespace_not_in_the_thread_is_a_valueerror_naming_config(ran, name, field, value):
-    # langgraph alone lists nothing for it: every reader would answer as for an empty thread
-    app, _ = ran
-    before, ids = thread_state(app), saver_ids(app)
-    with pytest.raises(ValueError) as info:
-        ALL[name](app, {"configurable": {"thread_id": "t1", field: value}})
-    assert str(info.value) == not_in_thread(field, value)
-    assert (thread_state(app), saver_ids(app)) == (before, ids)
 
 
 def test_a_checkpoint_id_of_another_thread_is_not_in_this_one(ran):
@@ -167,37 +137,7 @@ MALFORMED = [{"configurable": {}}, {"configurable": {"thread_id": None}}, {"thre
              {"configurable": "t1"}, "t1", None]
 
 
-@pytest.mark.parametrize("config", MALFORMED, ids=[repr(c) for c in MALFORMED])
-def test_a_config_of_another_shape_is_a_valueerror_showing_the_shape(ran, config):
-    # langgraph alone: KeyError 'thread_id' or AttributeError deep inside get_state_history
-    app, _ = ran
-    with pytest.raises(ValueError) as info:
-        ckpt.history_len(app, config)
-    assert str(info.value) == (SHAPE + ', optionally with "checkpoint_ns" and "checkpoint_id" '
-                               f"(see cfg()), got {config!r}")
-
-
-@pytest.mark.parametrize("name", list(ALL))
-def test_every_function_taking_a_config_refuses_one_without_a_thread_id_writing_nothing(ran, name):
-    app, _ = ran
-    before, ids = thread_state(app), saver_ids(app)
-    with pytest.raises(ValueError, match="config must be"):
-        ALL[name](app, {"configurable": {}})
-    assert (thread_state(app), saver_ids(app)) == (before, ids)
-
-
 # --- thread ids
-
-
-def test_cfg_refuses_none_as_thread_id():
-    # langgraph alone with thread_id None: 0.2.60 puts every run in one thread, 1.x reads nothing back
-    with pytest.raises(TypeError, match="thread_id must not be None"):
-        ckpt.cfg(None)
-
-
-@pytest.mark.parametrize("thread_id", [1, "run-1", "", 0])
-def test_cfg_returns_exactly_the_configurable_thread_id(thread_id):
-    assert ckpt.cfg(thread_id) == {"configurable": {"thread_id": thread_id}}
 
 
 def test_an_int_thread_id_works_as_langgraph_treats_it(app):

@@ -72,10 +72,14 @@ def test_a_demo_that_fails_after_its_child_wrote_still_removes_its_thread(sqlite
     assert sqlite_threads(sqlite_store)["checkpoints"] == ["mine"]
 
 
-def test_a_nul_in_the_topic_is_refused_for_postgres_before_the_store_is_opened():
-    for demo in (ckpt.restart_demo, ckpt.crash_demo, ckpt.trap_demo):  # nothing listens there
+def test_a_nul_in_the_topic_is_refused_for_postgres_before_any_child_writes(pg_url):
+    with ckpt.open_saver("postgres", pg_url) as saver:
+        before = sorted(t.config["configurable"]["checkpoint_id"] for t in saver.list(None))
+    for demo in (ckpt.restart_demo, ckpt.crash_demo, ckpt.trap_demo):  # the topic is a str PostgreSQL keeps as jsonb
         with pytest.raises(ValueError, match=r"^topic cannot be written as JSON for PostgreSQL: .*NUL"):
-            demo("가\x00을", "postgres", "postgresql://nobody@127.0.0.1:1/none?connect_timeout=5")
+            demo("가\x00을", "postgres", pg_url)
+    with ckpt.open_saver("postgres", pg_url) as saver:
+        assert sorted(t.config["configurable"]["checkpoint_id"] for t in saver.list(None)) == before
 
 
 @pytest.mark.parametrize("url", IN_MEMORY)

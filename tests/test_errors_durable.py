@@ -156,14 +156,6 @@ def test_a_missing_extra_is_an_importerror_naming_the_package_to_install(monkeyp
                                       f"pip install langgraph-checkpoint-{backend}"), info.value
 
 
-def test_build_graph_given_open_saver_itself_says_to_use_with():
-    with pytest.raises(TypeError, match="open_saver\\(\\) is a context manager, use `with ckpt.open_saver"):
-        ckpt.build_graph(ckpt.open_saver("memory"))
-    with pytest.raises(TypeError) as info:
-        ckpt.build_graph(ckpt.new_saver)  # the function, not a saver: no context-manager hint
-    assert "context manager" not in str(info.value), info.value
-
-
 def test_invoke_refuses_inputs_postgres_cannot_store_before_anything_is_written(pg_url):
     thread = ckpt.cfg(f"nan-{uuid.uuid4().hex}")
     with ckpt.open_saver("postgres", pg_url) as saver:
@@ -173,6 +165,3 @@ def test_invoke_refuses_inputs_postgres_cannot_store_before_anything_is_written(
         assert ckpt.history_len(app, thread) == 0
 
 
-def test_check_value_refuses_a_backend_it_does_not_know_rather_than_skip_postgres_refusals():
-    with pytest.raises(ValueError, match="backend must be None"):
-        ckpt.check_value(float("nan"), "payload", "postgre")

@@ -31,6 +31,11 @@ POINTS = st.one_of(st.sampled_from(["absent", None, ""]), st.integers(0, 4),
 NAMESPACES = st.one_of(st.just("absent"), st.just(""), st.text(min_size=1, max_size=6))
 
 
+def thread(thread_id):
+    """The thread's config written out: cfg() refuses a false id (0), which these tests also try."""
+    return {"configurable": {"thread_id": thread_id}}
+
+
 def same_thread(run_id, query_id):
     """Whether reading cfg(query_id) finds what a run on cfg(run_id) wrote, as each line
     treats ids (measured). subtle: langgraph 1.x writes an id that is false (0) as it is,
@@ -52,7 +57,7 @@ def everything(saver, app, thread_id):
     """The whole store and the run's thread, to compare before and after a call."""
     listed = [(t.config["configurable"]["checkpoint_id"], t.checkpoint["v"])
               for t in saver.list(None)]
-    return sorted(listed), ckpt.stored_bytes(saver), ckpt.history_len(app, ckpt.cfg(thread_id))
+    return sorted(listed), ckpt.stored_bytes(saver), ckpt.history_len(app, thread(thread_id))
 
 
 def config_of(app, run_id, query_id, point, namespace):
@@ -77,7 +82,7 @@ def test_anatomy_and_stored_bytes_name_the_thread_history_len_counts_or_refuse(
         run_id, query_id, point, namespace):
     saver = ckpt.new_saver()
     app = ckpt.build_graph(saver)
-    app.invoke({"topic": "가을"}, ckpt.cfg(run_id))
+    app.invoke({"topic": "가을"}, thread(run_id))
     config, named = config_of(app, run_id, query_id, point, namespace)
     before = everything(saver, app, run_id)
     found = same_thread(run_id, query_id)
@@ -95,7 +100,7 @@ def test_anatomy_and_stored_bytes_name_the_thread_history_len_counts_or_refuse(
         assert (ckpt.history_len(app, config), ckpt.history_bytes(app, config)) == (0, [])
     else:
         got = ckpt.anatomy(app, config)
-        latest = app.get_state(ckpt.cfg(run_id)).config["configurable"]["checkpoint_id"]
+        latest = app.get_state(thread(run_id)).config["configurable"]["checkpoint_id"]
         assert got["checkpoint_id"] == (named or latest), (config, got["checkpoint_id"])
         assert got["metadata"]["step"] == (point - 1 if named else 3), got["metadata"]
         want = [BYTES[point]] if named else BYTES
@@ -112,7 +117,7 @@ def test_replay_and_fork_on_any_thread_id_give_the_threads_growth_or_refuse(
         run_id, query_id, point, node, do_fork):
     saver = ckpt.new_saver()
     app = ckpt.build_graph(saver)
-    app.invoke({"topic": "가을"}, ckpt.cfg(run_id))
+    app.invoke({"topic": "가을"}, thread(run_id))
     config, named = config_of(app, run_id, query_id, point, "absent")
     before = everything(saver, app, run_id)
     found = same_thread(run_id, query_id)
@@ -130,7 +135,7 @@ def test_replay_and_fork_on_any_thread_id_give_the_threads_growth_or_refuse(
         assert got["total"] == TOTAL[node], (config, node, got)
     else:
         assert got["added"] == ADDED[node], (config, node, got)
-    assert ckpt.history_len(app, ckpt.cfg(query_id)) == (TOTAL[node] if do_fork else 5 + ADDED[node])
+    assert ckpt.history_len(app, thread(query_id)) == (TOTAL[node] if do_fork else 5 + ADDED[node])
     assert ckpt.stored_bytes(saver, query_id) == ckpt.stored_bytes(saver)
 
 

@@ -96,7 +96,7 @@ def test_postgres_keeps_str_values_inline_and_lists_and_the_input_in_blobs(pg_ur
     (lambda: ckpt.rerun_with_input(TOPIC, 2), "must be a str, got int"),
     (lambda: ckpt.fork_demo(None, "비교"), "topic must be a str, got NoneType"),
     (lambda: ckpt.fork_demo(TOPIC, "긴글"), "angle must be one of"),
-    (lambda: ckpt.time_travel_tree(TOPIC, ["비교"]), r'values\["angle"\] must be str'),
+    (lambda: ckpt.time_travel_tree(TOPIC, ["비교"]), "angle must be one of"),
     (lambda: ckpt.first_run(None, "x"), "topic must be a str, got NoneType"),
     (lambda: ckpt.first_run(TOPIC, ""), "payload must be a non-empty value"),
     (lambda: ckpt.first_run(TOPIC, fractions.Fraction(1, 3)), "payload of type Fraction cannot be serialized"),
