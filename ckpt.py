@@ -233,8 +233,7 @@ def _refuse_unreadable_thread_id(thread_id: Any) -> None:
     """None, 0, False or 0.0: langgraph 1.x saves the runs and reads nothing back (0.2.60: one thread for None)."""
     if thread_id is None or not thread_id and not isinstance(thread_id, str):
         raise (TypeError if thread_id is None else ValueError)(
-            f'thread_id must not be {thread_id!r}: name the thread, e.g. cfg("run-1") (langgraph 0.2.60 puts every run '
-            "without an id in one thread; 1.x saves runs under None, 0, False or 0.0 and reads nothing back)")
+            f'thread_id must not be {thread_id!r}: langgraph 1.x reads nothing back for it; name it, e.g. cfg("run-1")')
 
 def _refuse_unknown_point(app: CompiledStateGraph, config: Any) -> None:
     """Another shape fails deep inside LangGraph; a checkpoint the thread lacks reads as an empty thread."""
@@ -242,8 +241,7 @@ def _refuse_unknown_point(app: CompiledStateGraph, config: Any) -> None:
     if not isinstance(conf, dict) or conf.get("thread_id") is None:
         raise ValueError('config must be {"configurable": {"thread_id": ...}}, optionally with '
                          f'"checkpoint_ns" and "checkpoint_id" (see cfg()), got {config!r}')
-    if (conf.get("checkpoint_id") or conf.get("checkpoint_ns")) and getattr(app, "checkpointer", None) \
-            and not list(app.get_state_history(config, limit=1)):
+    if (conf.get("checkpoint_id") or conf.get("checkpoint_ns")) and not list(app.get_state_history(config, limit=1)):
         raise ValueError(f"config names a point that thread {conf['thread_id']!r} does not have: checkpoint_ns "
                          f"{conf.get('checkpoint_ns', '')!r}, checkpoint_id {conf.get('checkpoint_id')!r}")
 
@@ -252,9 +250,9 @@ def _refuse_missing_point(app: CompiledStateGraph, config: Any, node: str) -> No
     if snapshot_before(app, config, node) is None:
         found = history(app, config)
         points = sorted({snap.next[0] for snap in found if len(snap.next) == 1})
-        raise ValueError(f"node {node!r} has no point in this config's history: " + (
-            f"the nodes that have one are {points}" if points else
-            "no checkpoint it lists is before a single node" if found else "the thread has no history"))
+        why = f"the nodes that have one are {points}" if points else "the thread has no history" if not found \
+            else "no checkpoint it lists is before a single node"
+        raise ValueError(f"node {node!r} has no point in this config's history: {why}")
 
 def _refuse_unforkable(app: CompiledStateGraph, config: Any, node: str, values: Any) -> None:
     """A node not in NODES (before "__start__" the branch loses the input), bad values, no point."""
@@ -304,7 +302,7 @@ def check_value(value: Any, name: str = "value", saver: Optional[BaseCheckpointS
     PostgreSQL keeps as jsonb) or TypeError (an int beyond 64 bits). Rests on saver.serde's dumps_typed, loads_typed."""
     saver = new_saver() if saver is None else saver
     problem = _fault(saver, value, name, True)
-    if problem is not None:
+    if problem is not None:  # name the first part inside that has a problem of its own
         raise _inner_fault(saver, value, name, set()) or problem
 
 def _inner_fault(saver: Any, part: Any, path: str, seen: set) -> Optional[Exception]:
@@ -330,20 +328,22 @@ def _fault(saver: Any, part: Any, path: str, whole: bool) -> Optional[Exception]
             f"{path} cannot be written as JSON{' for PostgreSQL' if jsonb else ''}: {exc}")
     inside = not whole or not hasattr(saver, "blobs") and "postgres" not in type(saver).__module__
     forms = [] if type(part) in (str, bytes) else [part] * whole + [[part]] * inside  # a str, bytes come back as is
+    rows, backs = [], []
     try:
-        backs = [saver.serde.loads_typed(saver.serde.dumps_typed(form)) for form in forms]
-    except Exception as exc:
-        return TypeError(f"{path} of type {type(part).__name__} cannot be serialized by the saver: {exc}")
+        rows = [saver.serde.dumps_typed(form) for form in forms]
+        backs = [saver.serde.loads_typed(row) for row in rows]
+    except Exception as exc:  # not written at all (TypeError), or written and not read back (ValueError)
+        kind, what = (ValueError, "read back") if len(rows) == len(forms) else (TypeError, "serialized")
+        return kind(f"{path} of type {type(part).__name__} cannot be {what} by the saver: {exc}")
     for back in (back if form is part else back[0] for form, back in zip(forms, backs)):
         if _lab_json(back) != given:
             shown = (f"{back!r:.60} (given: {part!r:.60})" if back is None or type(back) is type(part) else
                      f"{'an' if type(back).__name__[0] in 'aeiou' else 'a'} {type(back).__name__}: {back!r:.60}")
             return ValueError(f"{path} of type {type(part).__name__} comes back from the saver as {shown}")
-    return None
 
 def _lab_json(value: Any, jsonb: bool = False) -> bytes:
     """The lab's JSON in UTF-8; with `jsonb`, ValueError for what PostgreSQL's jsonb refuses."""
-    if jsonb and isinstance(value, str) and "\x00" in value:
+    if jsonb and "\x00" in str(value):  # only a str can hold one
         raise ValueError("PostgreSQL cannot store a NUL character (\\x00) in jsonb")
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str, allow_nan=not jsonb).encode("utf-8")
 
@@ -351,15 +351,16 @@ def _lab_json(value: Any, jsonb: bool = False) -> bytes:
 # Beyond the lab: durable savers, the measures the report prints, what a checkpoint is made of,
 # what each saver physically stores, real restarts and crashes. The extras (SQLite, PostgreSQL)
 # are imported inside the functions that use them; the standard library this part adds, here.
-import contextlib, os, re, shutil, signal, subprocess, sys, tempfile, threading, time, uuid  # noqa: E401,E402
-from typing import Dict, Iterator  # noqa: E402
+import contextlib, dataclasses, datetime, os, re, shutil, signal  # noqa: E401,E402
+import subprocess, sys, tempfile, threading, time, uuid  # noqa: E401,E402
+from typing import ClassVar, Dict, Iterator  # noqa: E402
 
 __all__ += [
     "BACKENDS", "EXTRAS", "MODES", "package_version", "langgraph_version", "has_durability", "has_backend",
     "open_saver", "invoke", "first_run", "checkpoint_rows", "thread_demo", "replay_rows", "rerun_with_input",
     "fork_demo", "update_state_demo", "time_travel_tree", "durability_counts", "failed_run", "anatomy", "stored_bytes",
     "weigh_stored", "physical_vs_logical", "turn_bytes", "pointer_bytes", "pruning", "restart_demo",
-    "crash_demo", "trap_demo"]
+    "crash_demo", "trap_demo", "Marker", "mark", "reader_demo"]
 
 BACKENDS = ("memory", "sqlite", "postgres")
 EXTRAS = {"sqlite": "langgraph-checkpoint-sqlite", "postgres": "langgraph-checkpoint-postgres"}
@@ -467,13 +468,13 @@ def _connected(backend: str, url: str) -> Any:
         if backend == "sqlite":
             import sqlite3
             conn = sqlite3.connect(url, check_same_thread=False)
-            saver = saver_class(conn)
+            saver = _naming_rows(saver_class(conn, serde=_LabReader()), backend, url)
             saver.setup()
             return saver
         from psycopg import Connection
         from psycopg.rows import dict_row
         conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row)
-        saver = saver_class(conn)
+        saver = _naming_rows(saver_class(conn, serde=_LabReader()), backend, url)
         with _setup_lock(conn):
             saver.setup()
         return saver
@@ -500,8 +501,10 @@ def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[B
             app = build_graph(saver)
 
     "memory": MemorySaver; "sqlite": SqliteSaver on the file `url`; "postgres": PostgresSaver on the
-    libpq string `url`. ValueError for an unknown backend, a missing url or a store in a newer
-    checkpoint format; ImportError naming the extra; ConnectionError (one line, passwords ***)."""
+    libpq string `url`. A SQLite or PostgreSQL saver reads a row only when it names no type beyond those
+    of the lab's values; else ValueError naming the store, thread, checkpoint and the type (nothing is
+    built). ValueError for an unknown backend, a missing url or a store in a newer checkpoint format;
+    ImportError naming the extra; ConnectionError (one line, passwords ***)."""
     _check_backend(backend, url)
     if backend == "memory":
         yield new_saver()
@@ -531,6 +534,269 @@ def _temporary_file() -> Iterator[str]:
     finally:
         with _ctrl_c_after():
             shutil.rmtree(folder, ignore_errors=True)
+
+# ---------------------------------------------------------------------------------------
+# A checkpoint store is code: LangGraph's default reader builds what a row names (a class in a
+# JSON-mode constructor, a class or function in a msgpack extension type). agckpt's savers over a
+# store look at each row's type and bytes first, and build only the types a lab value can hold.
+
+_BUILT = frozenset({  # (module, name) or (module, name, method) a row may name: the lab's values, the savers' rows
+    ("builtins", "set"), ("builtins", "frozenset"), ("builtins", "bytes"), ("collections", "deque"),
+    ("datetime", "datetime"), ("datetime", "date"), ("datetime", "time"), ("datetime", "timedelta"),
+    ("datetime", "timezone"), ("decimal", "Decimal"), ("uuid", "UUID"), ("langgraph.types", "Send"),
+    ("datetime", "datetime", "fromisoformat"), ("builtins", "bytes", "fromhex")})
+
+class _Unread(ValueError):
+    """A row agckpt's reader did not read: what it names, or why it cannot be read."""
+
+def _unpack(data: bytes, ext: Any) -> Any:
+    """msgpack bytes decoded as LangGraph's serializer decodes them, each extension type through ext(code, bytes).
+    subtle: the SQLite and PostgreSQL savers need langgraph-checkpoint >= 2.0.21, which writes with ormsgpack."""
+    import ormsgpack
+    return ormsgpack.unpackb(data, ext_hook=ext, option=ormsgpack.OPT_NON_STR_KEYS)
+
+def _named(kind: str, data: bytes) -> List[str]:
+    """What LangGraph's default reader would build or call for a row of type `kind`, beyond _BUILT:
+    ["ckpt._Marker"] or []. Reads the bytes, builds nothing; decoding errors pass through."""
+    named = []
+    def ext(code: int, payload: bytes) -> None:  # 0-2 build (module, name), 3 calls its method, 4-5 pydantic
+        parts = _unpack(payload, ext)
+        key = (tuple(parts[:2]) + tuple(parts[3:4]) * (code == 3)) if code <= 5 else (f"msgpack extension {code}",)
+        if code != 7 and (code > 3 or key not in _BUILT):  # 7: a DeltaChannel snapshot of a plain value
+            named.append(".".join(map(str, key)))
+    def revived(found: dict) -> dict:  # JSON mode: LangGraph's reviver builds what a dict with "lc" names
+        if "lc" in found:
+            *module, name = found.get("id") or ["?"]
+            method = found.get("method")
+            key = (".".join(module), name) + ((method,) if isinstance(method, str) else ())
+            if found.get("type") != "constructor" or key not in _BUILT:
+                named.append(".".join(part for part in key if part))
+        return found
+    if kind == "json":
+        json.loads(data, object_hook=revived)
+    elif kind == "msgpack":
+        _unpack(data, ext)
+    elif kind not in ("null", "bytes", "bytearray"):
+        named.append(f"a row of type {kind!r}")  # pickle: anything at all
+    return named
+
+class _LabReader:
+    """The serializer of agckpt's savers over a store: writes as LangGraph's own; reads a row only once
+    its type and bytes name nothing beyond _BUILT (on langgraph-checkpoint >= 3.0, in strict mode too)."""
+    def __init__(self) -> None:
+        from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+        try:  # LangGraph's own allowlist, for this saver only: its built-in safe types
+            self.serde = JsonPlusSerializer(allowed_msgpack_modules=None)
+        except TypeError:  # before langgraph-checkpoint 3.0: the check below is the only one
+            self.serde = JsonPlusSerializer()
+
+    def dumps_typed(self, value: Any) -> tuple:
+        return self.serde.dumps_typed(value)
+
+    def loads_typed(self, row: tuple) -> Any:
+        try:
+            named = _named(*row)
+        except Exception as exc:
+            raise _Unread(f"it cannot be read ({type(exc).__name__}: {exc})") from None
+        if named:
+            raise _Unread(f"it names {', '.join(sorted(set(named)))}, which agckpt does not build")
+        return self.serde.loads_typed(row)
+
+    def dumps(self, value: Any) -> bytes:  # langgraph 0.2.60's SQLite saver writes its metadata as JSON
+        return self.serde.dumps(value)
+
+    def loads(self, data: bytes) -> Any:
+        return self.loads_typed(("json", data))
+
+def _naming_rows(saver: Any, backend: str, url: str) -> Any:
+    """`saver` with its reader in place and get_tuple and list that turn a row the reader refuses into one
+    ValueError naming the store (password ***), the thread and the checkpoint."""
+    if hasattr(saver, "jsonplus_serde"):
+        saver.jsonplus_serde = saver.serde  # subtle: langgraph 0.2.60's SQLite saver revives metadata with it
+    get_tuple, listed = saver.get_tuple, saver.list
+    def named(exc: Exception, config: Any, before: Any, skipped: int) -> ValueError:
+        thread, checkpoint = _row_at(saver, config, before, skipped)
+        return ValueError(f"the {backend} store at {_masked(repr(url))} holds a row agckpt does not read: thread "
+                          f"{thread!r}, checkpoint {checkpoint!r}: {exc}; nothing was built")
+    def checked_get_tuple(config: dict) -> Any:
+        try:
+            return get_tuple(config)
+        except _Unread as exc:
+            raise named(exc, config, None, 0) from None
+    def checked_list(config: Any, **kwargs: Any) -> Iterator[Any]:
+        skipped = 0
+        try:
+            for found in listed(config, **kwargs):
+                skipped += 1
+                yield found
+        except _Unread as exc:
+            raise named(exc, config, kwargs.get("before"), skipped) from None
+    saver.get_tuple, saver.list = checked_get_tuple, checked_list  # instance attributes shadow the methods
+    return saver
+
+def _row_at(saver: Any, config: Any, before: Any, skipped: int) -> tuple:
+    """(thread_id, checkpoint_id) of the row a saver's list(config, before=...) reads after `skipped`, newest first."""
+    conf, where, params = (config or {}).get("configurable", {}), [], []
+    for column, value in (("thread_id", conf.get("thread_id")), ("checkpoint_ns", conf.get("checkpoint_ns", "")),
+                          ("checkpoint_id", conf.get("checkpoint_id") or None)):
+        if config is not None and value is not None:
+            where, params = where + [f"{column} = %s"], params + [str(value)]
+    if before:
+        where, params = where + ["checkpoint_id < %s"], params + [before["configurable"]["checkpoint_id"]]
+    rows = _sql(saver, f"SELECT thread_id, checkpoint_id FROM checkpoints WHERE {' AND '.join(where) or 'TRUE'} "
+                       f"ORDER BY checkpoint_id DESC LIMIT 1 OFFSET {int(skipped)}", tuple(params))
+    return rows[0] if rows else (conf.get("thread_id"), conf.get("checkpoint_id"))
+
+# ---------------------------------------------------------------------------------------
+# What a reader of the store takes back, measured with a harmless class and function in place of
+# what a row could name: building a Marker or calling mark() only counts it in Marker.built.
+
+@dataclasses.dataclass
+class Marker:
+    """A harmless stand-in for what a store's row can name: building one only appends to Marker.built."""
+    built: ClassVar[List[str]] = []
+
+    def __post_init__(self) -> None:
+        Marker.built.append("Marker")
+
+def mark(value: Any) -> None:
+    """A harmless stand-in for a function a row can name: calling it only appends to Marker.built."""
+    Marker.built.append("mark")
+
+_CONSTRUCTOR = {"lc": 2, "type": "constructor", "id": [__name__, "Marker"], "kwargs": {}}  # as JSON mode writes one
+
+def _marker_rows() -> Dict[str, tuple]:
+    """(type, bytes) rows that name Marker or mark: a JSON-mode constructor, msgpack extensions with each."""
+    import ormsgpack
+    def ext(code: int, *named: Any) -> bytes:
+        return ormsgpack.packb(ormsgpack.Ext(code, ormsgpack.packb([__name__, *named])))
+    return {"json": ("json", json.dumps(_CONSTRUCTOR).encode()), "msgpack_class": ("msgpack", ext(2, "Marker", {})),
+            "msgpack_function": ("msgpack", ext(0, "mark", "x"))}
+
+def reader_demo(topic: str) -> dict:
+    """What a reader of a store builds or gives back: {"rows": [{"row": "json", "type": "json", "default": {"built":
+    1, "error": "TypeError: ..."}, "agckpt": {"built": 0, "error": "ValueError", "names": [...]}}, ...] (a SQLite
+    row rewritten to name Marker), "surrogate": {...}, "strict": [...], "filter": {...}, "encrypted": {...}}; a
+    part this machine cannot measure is None (no SQLite saver; no strict mode or EncryptedSerializer in its
+    langgraph-checkpoint). Rests on SqliteSaver, JsonPlusSerializer and EncryptedSerializer as installed."""
+    _refuse_unmeasurable(topic)
+    sqlite = has_backend("sqlite")
+    return {"rows": _rewritten_rows(topic) if sqlite else None, "surrogate": _surrogate_input(topic),
+            "strict": _strict_values(topic), "filter": _filter_rows(topic) if sqlite else None,
+            "encrypted": _encrypted_rows(topic) if sqlite else None}
+
+def _rewritten_rows(topic: str) -> List[dict]:
+    """A SQLite store's newest checkpoint row rewritten to each of _marker_rows (nothing else touched), then read
+    by LangGraph's own SqliteSaver and by open_saver's: markers built and the error each read ended with."""
+    import sqlite3
+    from langgraph.checkpoint.sqlite import SqliteSaver
+    found = []
+    with _temporary_file() as path:
+        with open_saver("sqlite", path) as saver:
+            build_graph(saver).invoke({"topic": topic}, cfg("run-1"))
+            newest = saver.get_tuple(cfg("run-1")).config["configurable"]["checkpoint_id"]
+        for name, row in _marker_rows().items():
+            with contextlib.closing(sqlite3.connect(path)) as conn, conn:
+                conn.execute("UPDATE checkpoints SET type = ?, checkpoint = ? WHERE checkpoint_id = ?", (*row, newest))
+            default, ours = (_read_marked(opened, path, newest) for opened in (
+                SqliteSaver.from_conn_string(path), open_saver("sqlite", path)))
+            found.append({"row": name, "type": row[0], "default": default, "agckpt": ours})
+    return found
+
+def _read_marked(opened: Any, path: str, checkpoint: str) -> dict:
+    """Read thread run-1 through the saver `opened` yields: {"built": markers built, "error": its type and message
+    with the store's path and the checkpoint's id as <store> and <checkpoint>, or ""}."""
+    before = len(Marker.built)
+    try:
+        with opened as saver:
+            history_len(build_graph(saver), cfg("run-1"))
+        error = ""
+    except Exception as exc:
+        error = f"{type(exc).__name__}: {exc}".replace(path, "<store>").replace(checkpoint, "<checkpoint>")
+    return {"built": len(Marker.built) - before, "error": error}
+
+def _surrogate_input(topic: str) -> dict:
+    """The application's own input: a lone surrogate in the topic beside a dict shaped like a JSON-mode constructor
+    of Marker, run on plain LangGraph with a new in-memory saver and read back, then given to ckpt.invoke:
+    {"type": "json", "built": 1, "bulk_back": "Marker", "refused": "ValueError: inputs[\"topic\"] ..."}."""
+    inputs = {"topic": topic + "\ud800", "bulk": dict(_CONSTRUCTOR)}
+    app, before = build_graph(new_saver()), len(Marker.built)
+    app.invoke(inputs, cfg("run-1"))
+    back = history(app, cfg("run-1"))[-1].values.get("bulk")  # every checkpoint read back, the input's too
+    try:
+        invoke(build_graph(new_saver()), inputs, cfg("run-1"))
+        refused = ""
+    except (TypeError, ValueError) as exc:
+        refused = f"{type(exc).__name__}: {exc}"
+    return {"type": app.checkpointer.serde.dumps_typed(inputs)[0], "built": len(Marker.built) - before,
+            "bulk_back": type(back).__name__, "refused": refused}
+
+def _strict_values(topic: str) -> Optional[List[dict]]:
+    """Each value of a run read back from an in-memory saver in LangGraph's strict mode (allowed_msgpack_modules=
+    None; langgraph-checkpoint >= 3.0, else None): the lab's keys, then a datetime and a Marker in "bulk":
+    [{"key": "topic", "given": "str", "back": "str", "same": True}, ...]."""
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+    try:
+        saver = MemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=None))
+    except TypeError:
+        return None
+    app, rows = build_graph(saver), []
+    for thread, bulk in (("lab", "x"), ("datetime", datetime.datetime(2024, 10, 3, 9, 30)), ("marker", Marker())):
+        given = app.invoke({"topic": topic, "bulk": bulk}, cfg(thread))
+        back = app.get_state(cfg(thread)).values
+        keys = list(given) if thread == "lab" else ["bulk"]
+        rows += [{"key": key if thread == "lab" else f"bulk ({thread})", "given": type(given[key]).__name__,
+                  "back": type(back[key]).__name__, "same": _lab_json(back[key]) == _lab_json(given[key])}
+                 for key in keys]
+    return rows
+
+def _filter_rows(topic: str) -> dict:
+    """SqliteSaver.list(cfg("a"), filter={key: None}) with a key that carries SQL, after one run each of threads "a"
+    and "b": {"key": "x') IS NULL OR ...", "other_rows": 5, "error": ""} (langgraph-checkpoint-sqlite before
+    3.0.1), or {"other_rows": 0, "error": "ValueError: Invalid filter key: ..."} from a release that refuses it."""
+    key = "x') IS NULL OR 1=1 OR json_extract(CAST(metadata AS TEXT), '$.x"
+    with open_saver("sqlite") as saver:
+        app = build_graph(saver)
+        for thread in ("a", "b"):
+            app.invoke({"topic": topic}, cfg(thread))
+        try:
+            found = list(saver.list(cfg("a"), filter={key: None}))
+        except ValueError as exc:
+            return {"key": key, "other_rows": 0, "error": f"ValueError: {exc}"}
+    return {"key": key, "other_rows": sum(t.config["configurable"]["thread_id"] != "a" for t in found), "error": ""}
+
+class _XorCipher:
+    """A test cipher for EncryptedSerializer: every byte XOR 0x5A. Not encryption; it shows what a cipher covers."""
+    def encrypt(self, plaintext: bytes) -> tuple:
+        return "xor", bytes(byte ^ 0x5A for byte in plaintext)
+
+    def decrypt(self, name: str, ciphertext: bytes) -> bytes:
+        return bytes(byte ^ 0x5A for byte in ciphertext)
+
+def _encrypted_rows(topic: str) -> Optional[dict]:
+    """One run on a SQLite saver whose serializer is LangGraph's EncryptedSerializer (the XOR test cipher), with a
+    secret in the config: rows of the checkpoints and writes tables, and how many hold in plain bytes the config's
+    secret or the draft `write` returned: {"cipher": "xor 0x5a", "rows": 18, "config": 5, "output": 0}. None
+    without EncryptedSerializer (langgraph-checkpoint before 2.0.22)."""
+    try:
+        from langgraph.checkpoint.serde.encrypted import EncryptedSerializer
+    except ImportError:
+        return None
+    import sqlite3
+    secret = "sk-test-0a1b2c3d"
+    with _temporary_file() as path:
+        saver = _saver_class("sqlite")(sqlite3.connect(path, check_same_thread=False),
+                                       serde=EncryptedSerializer(_XorCipher(), _LabReader()))
+        saver.setup()
+        draft = build_graph(saver).invoke({"topic": topic}, {"configurable": {"thread_id": "run-1", "api_key": secret}})["draft"]
+        saver.conn.close()
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            rows = [[str(cell).encode() if not isinstance(cell, bytes) else cell for cell in row]
+                    for table in ("checkpoints", "writes") for row in conn.execute(f"SELECT * FROM {table}")]
+    def holding(text: str) -> int:  # as UTF-8, or as JSON writes it with ensure_ascii
+        forms = {text.encode(), json.dumps(text)[1:-1].encode()}
+        return sum(any(form in cell for form in forms for cell in row) for row in rows)
+    return {"cipher": "xor 0x5a", "rows": len(rows), "config": holding(secret), "output": holding(draft)}
 
 # ---------------------------------------------------------------------------------------
 # The lab's measures as the report prints them: each returns plain data, and refuses a bad

@@ -82,7 +82,7 @@ def test_build_graph_refuses_what_is_not_a_saver(checkpointer, shown, hint):
 def test_cfg_refuses_a_thread_id_langgraph_loses(thread_id, error):
     with pytest.raises(error) as info:
         ckpt.cfg(thread_id)
-    assert str(info.value).startswith(f"thread_id must not be {thread_id!r}: name the thread"), info.value
+    assert str(info.value).startswith(f"thread_id must not be {thread_id!r}: langgraph 1.x reads nothing back"), info.value
 
 
 @pytest.mark.parametrize("thread_id", [0, False, 0.0])

@@ -1,0 +1,328 @@
+"""A checkpoint store is code: a row rewritten to name a class or a function is built or called by
+LangGraph's default reader, and by no agckpt function that reads the store.
+
+The class and the function named are the harmless Marker and mark below: building or calling them
+only appends to MARKS. Rows are rewritten with sqlite3 or psycopg directly, nothing else touched.
+Each case runs on every leg that has the saver it needs (the pod leg has none: there only the
+input a lone surrogate sends into JSON mode is tried, with the in-memory saver).
+"""
+import contextlib
+import datetime
+import json
+import re
+import sqlite3
+import uuid
+
+import pytest
+from langgraph.checkpoint.memory import MemorySaver
+
+import ckpt
+from conftest import CK, LG
+
+MARKS = []  # "Marker" for each Marker built, "mark" for each call of mark()
+
+
+class Marker:
+    """Harmless: building one only appends to MARKS."""
+
+    def __init__(self, *args, **kwargs):
+        MARKS.append("Marker")
+
+
+def mark(value):
+    """Harmless: calling it only appends to MARKS."""
+    MARKS.append("mark")
+
+
+HERE = __name__  # the module LangGraph's default reader imports to find them
+CONSTRUCTOR = {"lc": 2, "type": "constructor", "id": [HERE, "Marker"], "kwargs": {}}  # as JSON mode writes one
+
+
+def rows():
+    """(type, bytes, what it names) for each way a row can name them."""
+    import ormsgpack  # the savers' serializer: installed with either saver
+    def ext(code, *named):
+        return ormsgpack.packb(ormsgpack.Ext(code, ormsgpack.packb([HERE, *named])))
+    return {"json constructor": ("json", json.dumps(CONSTRUCTOR).encode(), "Marker"),
+            "msgpack class": ("msgpack", ext(2, "Marker", {}), "Marker"),
+            "msgpack function": ("msgpack", ext(0, "mark", "x"), "mark")}
+
+
+def built(call):
+    """(what call() built or called, the error it raised or None)."""
+    before = len(MARKS)
+    try:
+        call()
+        error = None
+    except Exception as exc:
+        error = exc
+    return MARKS[before:], error
+
+
+# --- the stores: a thread run once, rows rewritten directly
+
+class Sqlite:
+    kind = "sqlite"
+
+    def __init__(self, tmp_path, pg_url=None):
+        self.url, self.thread = str(tmp_path / "store.sqlite"), "run-1"
+        with ckpt.open_saver("sqlite", self.url) as saver:
+            ckpt.build_graph(saver).invoke({"topic": "가을"}, ckpt.cfg(self.thread))
+
+    def execute(self, sql, params=()):
+        with contextlib.closing(sqlite3.connect(self.url)) as conn, conn:
+            return conn.execute(sql.replace("%s", "?"), params).fetchall()
+
+    def plain(self):
+        from langgraph.checkpoint.sqlite import SqliteSaver
+        return SqliteSaver.from_conn_string(self.url)
+
+    shown = property(lambda self: repr(self.url))
+    places = {"checkpoint": ("checkpoints", "checkpoint"), "write": ("writes", "value"),
+              "metadata": ("checkpoints", "metadata")}
+
+
+class Postgres(Sqlite):
+    kind = "postgres"
+
+    def __init__(self, tmp_path, pg_url):
+        # a password in the URL (the throwaway server trusts its socket): every error must mask it
+        self.url, self.thread = pg_url.replace("postgresql://postgres@", "postgresql://postgres:s3cret@"), f"rows-{uuid.uuid4().hex}"
+        assert "s3cret" in self.url, self.url
+        with ckpt.open_saver("postgres", self.url) as saver:
+            ckpt.build_graph(saver).invoke({"topic": "가을"}, ckpt.cfg(self.thread))
+
+    def execute(self, sql, params=()):
+        import psycopg
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            found = conn.execute(sql, params)
+            return found.fetchall() if found.description else []
+
+    @contextlib.contextmanager
+    def plain(self):
+        from langgraph.checkpoint.postgres import PostgresSaver
+        with PostgresSaver.from_conn_string(self.url) as saver:
+            yield saver
+
+    shown = property(lambda self: repr(self.url.replace("s3cret", "***")))
+    places = {"checkpoint": None, "write": ("checkpoint_writes", "blob"), "blob": ("checkpoint_blobs", "blob")}
+
+
+def rewrite(store, place, row):
+    """Put (type, bytes) into one row of the thread at `place`; returns the checkpoint ids of the thread."""
+    table, column = store.places[place]
+    key = {"checkpoint_blobs": "channel = '__start__'"}.get(table, "TRUE")
+    if table == "checkpoints":  # the newest checkpoint of the thread
+        key = f"checkpoint_id = (SELECT max(checkpoint_id) FROM checkpoints WHERE thread_id = '{store.thread}')"
+    target = store.execute(f"SELECT ctid FROM {table} WHERE thread_id = %s AND {key} LIMIT 1" if store.kind == "postgres"
+                           else f"SELECT rowid FROM {table} WHERE thread_id = %s AND {key} LIMIT 1", (store.thread,))[0][0]
+    typed = "type" if column != "metadata" else None
+    sets = f"type = %s, {column} = %s" if typed else f"{column} = %s"
+    store.execute(f"UPDATE {table} SET {sets} WHERE {'ctid' if store.kind == 'postgres' else 'rowid'} = %s",
+                  (row[0], row[1], target) if typed else (row[1], target))
+    return {cid for (cid,) in store.execute("SELECT checkpoint_id FROM checkpoints WHERE thread_id = %s", (store.thread,))}
+
+
+def agckpt_readers(store):
+    """agckpt calls on the store: open it and read the thread's history; restart a thread of its own on it,
+    which reads (on opening the store) only the newest checkpoint of the whole store."""
+    def read_history():
+        with ckpt.open_saver(store.kind, store.url) as saver:
+            ckpt.history_len(ckpt.build_graph(saver), ckpt.cfg(store.thread))
+    def restart():
+        ckpt.restart_demo("가을", store.kind, store.url)
+    return {"history": read_history, "restart": restart}
+
+
+def plain_read(store):
+    """LangGraph's default reader: the installed saver as LangGraph makes it, the thread's history read."""
+    with store.plain() as saver:
+        ckpt.history_len(ckpt.build_graph(saver), ckpt.cfg(store.thread))
+
+
+NAMES = ["json constructor", "msgpack class", "msgpack function"]
+# where each saver reads a row through its serializer; 0.2.60's SQLite saver also revives its JSON metadata
+CASES = [(kind, place, name) for kind, place in (("sqlite", "checkpoint"), ("sqlite", "write"), ("postgres", "write"),
+                                                 ("postgres", "blob")) for name in NAMES]
+CASES += [("sqlite", "metadata", "json constructor")] * (LG < (1,))
+
+
+@pytest.fixture
+def store(request, tmp_path):
+    kind = request.param
+    if kind == "postgres":
+        return Postgres(tmp_path, request.getfixturevalue("pg_url"))
+    return Sqlite(tmp_path)
+
+
+@pytest.mark.sqlite
+@pytest.mark.parametrize("store, place, name", CASES, indirect=["store"])
+def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_agckpt(store, place, name):
+    kind, data, named = rows()[name]
+    ids = rewrite(store, place, (kind, data))
+    for reader, call in agckpt_readers(store).items():
+        made, error = built(call)
+        assert made == [], (reader, made)
+        if reader == "restart" and place not in ("checkpoint", "metadata"):  # the newest checkpoint row
+            assert error is None, error  # its own thread: the rewritten row is not read
+            continue
+        message = str(error)
+        assert f"the {store.kind} store at {store.shown} holds a row agckpt does not read" in message, message
+        assert f"thread {store.thread!r}" in message and "s3cret" not in message, message
+        assert re.search(r"checkpoint '([^']+)'", message).group(1) in ids, message
+        assert f"it names {HERE}.{named}, which agckpt does not build; nothing was built" in message, message
+    made, _ = built(lambda: plain_read(store))
+    # measured: langgraph-checkpoint 3.0 and later no longer revive a JSON-mode constructor outside its list
+    assert made == ([] if kind == "json" and CK >= (3,) else [named]), made
+
+
+@pytest.mark.sqlite
+@pytest.mark.parametrize("store", ["sqlite", "postgres"], indirect=True)
+def test_a_row_that_cannot_be_read_back_is_one_error_naming_the_store_thread_and_checkpoint(store):
+    place = "checkpoint" if store.kind == "sqlite" else "write"
+    ids = rewrite(store, place, ("msgpack", b"\x93\x01"))  # a msgpack array of three with one item: cut short
+    for reader, call in agckpt_readers(store).items():
+        _, error = built(call)
+        if reader == "restart" and place not in ("checkpoint", "metadata"):  # the newest checkpoint row
+            assert error is None, error  # its own thread: the rewritten row is not read
+            continue
+        message = str(error)
+        assert f"the {store.kind} store at {store.shown} holds a row agckpt does not read: thread {store.thread!r}, " \
+               f"checkpoint '" in message and "it cannot be read (" in message, (reader, message)
+        assert re.search(r"checkpoint '([^']+)'", message).group(1) in ids, message
+
+
+ACCEPTED = {  # the values the lab's guards accept: what a fork writes into "bulk"
+    "str": "가을 하늘 🍂 " * 40, "bytes": b"\x00\xff raw", "dict": {"b": [1, 2], "a": "가"},
+    "list": [1, "가", None, 2.5], "int": 42, "naive datetime": datetime.datetime(2024, 10, 3, 9, 30, 15),
+    "set of ints": {3, 1, 2}, "tuple": (1, "가"), "NUL, NaN and infinity inside": {"k": ["a\x00b", float("nan"), float("inf")]},
+}
+
+
+def lab_json(value):
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8")
+
+
+@pytest.mark.sqlite
+@pytest.mark.parametrize("name", list(ACCEPTED))
+@pytest.mark.parametrize("store", ["sqlite", "postgres"], indirect=True)
+def test_the_labs_values_come_back_equal_through_agckpts_reader(store, name):
+    value = ACCEPTED[name]
+    with ckpt.open_saver(store.kind, store.url) as saver:
+        app = ckpt.build_graph(saver)
+        got = ckpt.fork(app, ckpt.cfg(store.thread), "review", {"bulk": value})
+        back = ckpt.history(app, ckpt.cfg(store.thread))[-1].values["bulk"]
+    assert lab_json(back) == lab_json(value) == lab_json(got["result"]["bulk"]), back
+    with store.plain() as plain:  # and LangGraph's own reader reads the same values
+        assert lab_json(ckpt.build_graph(plain).get_state(ckpt.cfg(store.thread)).values["bulk"]) == lab_json(value)
+
+
+# --- the application's own input: a lone surrogate beside a dict shaped like a constructor
+
+SURROGATE = {"topic": "가을\ud800", "bulk": CONSTRUCTOR}
+
+
+def test_a_lone_surrogate_sends_the_input_into_json_mode_before_checkpoint_3_and_reading_builds_the_class():
+    saver = MemorySaver()
+    app = ckpt.build_graph(saver)
+    app.invoke(dict(SURROGATE), ckpt.cfg("run-1"))
+    made, _ = built(lambda: ckpt.history(app, ckpt.cfg("run-1")))
+    mode = saver.serde.dumps_typed(dict(SURROGATE))[0]
+    assert (mode, bool(made)) == (("json", True) if CK < (3,) else ("msgpack", False)), (mode, made)
+
+
+def test_ckpt_invoke_refuses_the_lone_surrogate_before_anything_is_written():
+    app = ckpt.build_graph(ckpt.new_saver())
+    made, error = built(lambda: ckpt.invoke(app, dict(SURROGATE), ckpt.cfg("run-1")))
+    assert made == [] and str(error).startswith('inputs["topic"] cannot be written as JSON: '), error
+    assert list(app.get_state_history(ckpt.cfg("run-1"))) == []
+
+
+# --- the report's measure, against the same things done here with plain LangGraph
+
+def test_reader_demo_reports_what_plain_langgraph_builds_and_what_agckpt_refuses(tmp_path):
+    got = ckpt.reader_demo("가을")
+    plain = MemorySaver()
+    app = ckpt.build_graph(plain)
+    app.invoke(dict(SURROGATE), ckpt.cfg("run-1"))
+    made, _ = built(lambda: ckpt.history(app, ckpt.cfg("run-1")))
+    assert (got["surrogate"]["type"], got["surrogate"]["built"] > 0) == (plain.serde.dumps_typed(SURROGATE)[0], bool(made))
+    assert got["surrogate"]["refused"].startswith('ValueError: inputs["topic"] cannot be written as JSON: ')
+    if not ckpt.has_backend("sqlite"):
+        assert (got["rows"], got["filter"], got["encrypted"]) == (None, None, None)
+        return
+    store = Sqlite(tmp_path)
+    expected = []
+    for name, (kind, data, named) in rows().items():
+        rewrite(store, "checkpoint", (kind, data))
+        expected.append(len(built(lambda: plain_read(store))[0]))
+    assert [row["default"]["built"] for row in got["rows"]] == expected, got["rows"]
+    assert [row["agckpt"]["built"] for row in got["rows"]] == [0, 0, 0]
+    assert all(row["agckpt"]["error"].startswith("ValueError: the sqlite store at '<store>' holds a row agckpt does not "
+                                                 "read: thread 'run-1', checkpoint '<checkpoint>': it names ckpt.")
+               for row in got["rows"]), got["rows"]
+
+
+def test_reader_demo_filter_matches_a_plain_sqlite_saver_given_the_same_key():
+    got = ckpt.reader_demo("가을")["filter"]
+    if got is None:
+        assert not ckpt.has_backend("sqlite")
+        return
+    from langgraph.checkpoint.sqlite import SqliteSaver
+    with SqliteSaver.from_conn_string(":memory:") as saver:
+        app = ckpt.build_graph(saver)
+        for thread in ("a", "b"):
+            app.invoke({"topic": "가을"}, ckpt.cfg(thread))
+        try:
+            other = sum(t.config["configurable"]["thread_id"] == "b" for t in saver.list(ckpt.cfg("a"), filter={got["key"]: None}))
+            error = ""
+        except ValueError as exc:
+            other, error = 0, f"ValueError: {exc}"
+    assert (got["other_rows"], got["error"]) == (other, error)
+    assert got["other_rows"] == (5 if LG < (1,) else 0), got  # sqlite saver 2.0.11 on 0.2.60; 3.1.2 refuses the key
+
+
+def test_reader_demo_strict_values_match_a_plain_strict_saver():
+    got = ckpt.reader_demo("가을")["strict"]
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+    try:
+        saver = MemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=None))
+    except TypeError:
+        assert got is None
+        return
+    app = ckpt.build_graph(saver)
+    app.invoke({"topic": "가을", "bulk": "x"}, ckpt.cfg("t"))
+    back = app.get_state(ckpt.cfg("t")).values
+    lab = [row for row in got if not row["key"].startswith("bulk (")]
+    assert [(row["key"], row["back"], row["same"]) for row in lab] == [(k, type(v).__name__, True) for k, v in back.items()]
+    assert [(row["key"], row["back"], row["same"]) for row in got if row["key"].startswith("bulk (")] == [
+        ("bulk (datetime)", "datetime", True), ("bulk (marker)", "dict", False)]
+
+
+class Reversed:
+    """A test cipher of this file's own: the bytes reversed (not XOR as the report's): what a cipher covers."""
+
+    def encrypt(self, plaintext):
+        return "rev", plaintext[::-1]
+
+    def decrypt(self, name, ciphertext):
+        return ciphertext[::-1]
+
+
+def test_reader_demo_counts_the_rows_that_keep_a_secret_in_plain_bytes_as_the_store_read_directly_shows(tmp_path):
+    got = ckpt.reader_demo("가을")["encrypted"]
+    if got is None:
+        assert not ckpt.has_backend("sqlite")
+        return
+    from langgraph.checkpoint.serde.encrypted import EncryptedSerializer
+    from langgraph.checkpoint.sqlite import SqliteSaver
+    path, secret = str(tmp_path / "enc.sqlite"), "sk-test-0a1b2c3d"
+    saver = SqliteSaver(sqlite3.connect(path, check_same_thread=False), serde=EncryptedSerializer(Reversed()))
+    draft = ckpt.build_graph(saver).invoke({"topic": "가을"}, {"configurable": {"thread_id": "run-1", "api_key": secret}})["draft"]
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        cells = [b"|".join(c if isinstance(c, bytes) else str(c).encode() for c in row)
+                 for table in ("checkpoints", "writes") for row in conn.execute(f"SELECT * FROM {table}")]
+    def holding(text):
+        return sum(text.encode() in cell or json.dumps(text)[1:-1].encode() in cell for cell in cells)
+    assert (got["rows"], got["config"], got["output"]) == (len(cells), holding(secret), holding(draft)), got
+    assert got["config"] > 0, "the config's secret is kept in plain bytes by every line measured"
