@@ -1174,7 +1174,8 @@ def turn_bytes(topic: str, turns: int, backend: str = "memory", url: Optional[st
     """One thread run `turns` times on a new saver of `backend`, after each turn: [{"turn": 1,
     "stored": 3821, "notes": 38, "state": 149}, ...]: the bytes the saver holds of the thread
     (stored_bytes, versions seeded), the notes and the whole state of its last checkpoint (bytes).
-    `delta`: `notes` in a DeltaChannel (_delta_state). Errors as open_saver and weigh."""
+    `delta`: `notes` in a DeltaChannel (its default snapshot_frequency: a full snapshot every 100
+    updates), each row with "since_snapshot", the updates since the last one. Errors as open_saver and weigh."""
     thread_id, rows = f"turns-{uuid.uuid4().hex[:12]}", []
     with open_saver(backend, url) as saver:
         _refuse_unmeasurable(topic, saver=saver, turns=turns)
@@ -1185,6 +1186,9 @@ def turn_bytes(topic: str, turns: int, backend: str = "memory", url: Optional[st
                     values = app.invoke({"topic": topic}, cfg(thread_id))
                 rows.append({"turn": turn, "stored": stored_bytes(saver, thread_id)["total"],
                              "notes": state_bytes(values["notes"]), "state": state_bytes(values)})
+                if delta:  # updates of notes since its last full snapshot (LangGraph's own counter)
+                    counters = app.get_state(cfg(thread_id)).metadata.get("counters_since_delta_snapshot") or {}
+                    rows[-1]["since_snapshot"] = (counters.get("notes") or [0])[0]
         finally:  # a new memory or SQLite store goes with its saver (2.0.4's MemorySaver has no delete_thread)
             if backend == "postgres":
                 saver.delete_thread(thread_id)
@@ -1210,11 +1214,11 @@ def pointer_bytes(topic: str, payload: Any) -> dict:
     return found
 
 def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> dict:
-    """What deleting and pruning free, on a new saver of `backend`, thread run twice: {"checkpoints":
-    10, "stored": 8014, "prune": "NotImplementedError" or "", "after_prune": {"checkpoints": 1,
-    "stored": ..., "replay": "ValueError: ..."} or None, "after_delete": {"checkpoints": 0, "stored":
-    0} or None where the saver has no delete_thread}: prune(strategy="keep_latest") is called to find
-    out whether the saver has it; a replay before "write" shows what a pruned thread can still do."""
+    """What deleting and pruning free, on a new saver of `backend`, one thread run twice: {"checkpoints": 10,
+    "stored": 8014, "prune": "NotImplementedError" or "", "after_prune": _pruned's or None, "after_delete":
+    {"checkpoints": 0, "stored": 0} or None where the saver has no delete_thread, "after_vacuum": ... or None};
+    on SQLite each also holds the database file's "file_bytes" (page_count × page_size) and "free_pages", and
+    "after_vacuum" what VACUUM leaves. Rests on `saver.prune(..., strategy="keep_latest")`, `delete_thread`."""
     thread_id = f"prune-{uuid.uuid4().hex[:12]}"
     with open_saver(backend, url) as saver:
         _refuse_unmeasurable(topic, saver=saver)
@@ -1223,24 +1227,42 @@ def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> d
             for _ in range(2):
                 with _seeded_versions(saver):
                     app.invoke({"topic": topic}, config)
-            found = {"checkpoints": history_len(app, config), "stored": stored_bytes(saver, thread_id)["total"]}
-            try:
-                saver.prune([thread_id], strategy="keep_latest")
-                found["prune"], after = "", {"checkpoints": history_len(app, config)}
-                try:
-                    after["replay"] = f"added {replay(app, config, 'write')['added']}"
-                except ValueError as exc:
-                    after["replay"] = f"ValueError: {exc}"
-                found["after_prune"] = dict(after, stored=stored_bytes(saver, thread_id)["total"])
-            except (NotImplementedError, AttributeError) as exc:
-                found["prune"], found["after_prune"] = type(exc).__name__, None
+            found = _held(app, saver, config)
+            found["prune"], found["after_prune"] = _pruned(app, saver, config)
         finally:
             deletes = hasattr(saver, "delete_thread")  # langgraph-checkpoint 2.0.4's MemorySaver has none
             if deletes:
                 saver.delete_thread(thread_id)
-        found["after_delete"] = {"checkpoints": history_len(app, config),
-                                 "stored": stored_bytes(saver, thread_id)["total"]} if deletes else None
+        found["after_delete"] = _held(app, saver, config) if deletes else None
+        if backend == "sqlite":
+            _sql(saver, "VACUUM")  # subtle: delete_thread frees pages inside the file; only VACUUM gives them back
+        found["after_vacuum"] = _held(app, saver, config) if backend == "sqlite" else None
     return found
+
+def _held(app: CompiledStateGraph, saver: Any, config: dict) -> dict:
+    """What `saver` holds of the thread: {"checkpoints": 10, "stored": 8014} (bytes), and on SQLite the whole
+    database file's {"file_bytes": page_count × page_size, "free_pages": freelist_count}."""
+    held = {"checkpoints": history_len(app, config), "stored": stored_bytes(saver, config["configurable"]["thread_id"])["total"]}
+    if _saver_kind(saver) == "sqlite":
+        count, size, free = (_sql(saver, f"PRAGMA {name}")[0][0] for name in ("page_count", "page_size", "freelist_count"))
+        held.update(file_bytes=count * size, free_pages=free)
+    return held
+
+def _pruned(app: CompiledStateGraph, saver: Any, config: dict) -> tuple:
+    """("", what is left) after saver.prune(keep_latest), or (the error's type, None) where the saver has no prune.
+    What is left: _held's, and plain LangGraph on the config of a point kept from before the prune: its values
+    ("old_values": {} once pruned, with no error) and invoke(None, it) ("old_invoke": "EmptyInputError")."""
+    old = snapshot_before(app, config, "write").config
+    try:
+        saver.prune([config["configurable"]["thread_id"]], strategy="keep_latest")
+    except (NotImplementedError, AttributeError) as exc:
+        return type(exc).__name__, None
+    try:
+        app.invoke(None, old)
+        ran = "ran"
+    except Exception as exc:  # what LangGraph raises, whatever it is, is the finding
+        ran = type(exc).__name__
+    return "", dict(_held(app, saver, config), old_values=dict(app.get_state(old).values), old_invoke=ran)
 
 # ---------------------------------------------------------------------------------------
 # Restarts and crashes on real child processes. A child is a fresh `sys.executable` that
