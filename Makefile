@@ -9,7 +9,8 @@ VENVPOD  := .venvpod
 PY39     ?= $(shell ls -d "$$(pyenv root 2>/dev/null)"/versions/3.9.*/bin/python 2>/dev/null | sort -V | tail -n 1)
 PIP_OPTS := --quiet --disable-pip-version-check
 
-.PHONY: report report-postgres test test-latest test-0260 test-pod stress stress-latest stress-0260 stress-pod bench lock clean
+.PHONY: report report-postgres test test-latest test-0260 test-pod stress stress-latest stress-0260 stress-pod \
+	leg-pod leg-0260 leg-latest stressleg-pod stressleg-0260 stressleg-latest bench lock clean
 
 ## make report: run ckpt.py live on the newest langgraph and write ckpt_report.json/.md
 report: $(VENV)/.report
@@ -67,19 +68,34 @@ $(VENVPOD)/.test: $(VENVPOD)/bin/python pyproject.toml constraints/pod.txt
 ##           it runs without AGCKPT_PG_URL, as that machine has no PostgreSQL saver
 ##   0260:   Python 3.9 + langgraph 0.2.60 with the SQLite and PostgreSQL savers
 ##   latest: python3 + the newest langgraph with both savers
+## make test-pod, test-0260, test-latest: one leg alone, building its environment (and for
+##   0260 and latest starting its own throwaway server); stress-pod, ... the same for make stress
 test: $(VENVPOD)/.test $(VENV39)/.test $(VENV)/.test
-	scripts/with-postgres $(MAKE) -k --no-print-directory test-pod test-0260 test-latest
+	scripts/with-postgres $(MAKE) -k --no-print-directory leg-pod leg-0260 leg-latest
 
 ## make stress: only the whole versions of the tests that shake out races (marked `stress`):
 ##   200 Ctrl-Cs of the demos, 20 of make_report.py, 20 rounds of six processes setting up one
 ##   new PostgreSQL database, 20 trap demos; on the same three legs (minutes)
 stress: $(VENVPOD)/.test $(VENV39)/.test $(VENV)/.test
-	scripts/with-postgres $(MAKE) -k --no-print-directory stress-pod stress-0260 stress-latest
+	scripts/with-postgres $(MAKE) -k --no-print-directory stressleg-pod stressleg-0260 stressleg-latest
 
-test-pod test-0260 test-latest: test-%:
+test-pod: $(VENVPOD)/.test
+	@$(MAKE) --no-print-directory leg-pod
+test-0260: $(VENV39)/.test
+	scripts/with-postgres $(MAKE) --no-print-directory leg-0260
+test-latest: $(VENV)/.test
+	scripts/with-postgres $(MAKE) --no-print-directory leg-latest
+stress-pod: $(VENVPOD)/.test
+	@$(MAKE) --no-print-directory stressleg-pod
+stress-0260: $(VENV39)/.test
+	scripts/with-postgres $(MAKE) --no-print-directory stressleg-0260
+stress-latest: $(VENV)/.test
+	scripts/with-postgres $(MAKE) --no-print-directory stressleg-latest
+
+leg-pod leg-0260 leg-latest: leg-%:
 	@$(call leg,$*,not stress)
 
-stress-pod stress-0260 stress-latest: stress-%:
+stressleg-pod stressleg-0260 stressleg-latest: stressleg-%:
 	@$(call leg,$*,stress)
 
 # $(call leg,NAME,MARKS): pytest on leg NAME, the tests MARKS selects; the pod leg also deselects
