@@ -4,9 +4,9 @@
     python make_report.py --topic "a topic" --payload-bytes 4000 --out-dir /tmp/out
 
 Every number in both files comes from calling ckpt's measures; this file calls no graph, imports no langgraph and
-holds no words of the report. measure() builds the report dict; the JSON is its "summary"; the Markdown is
-report_ko's templates, which read the dict by path ({fork[total]}), filled by Fill from derive(report): the dict plus
-the figures its prose relates. It holds no timestamps or checkpoint ids, so two runs with the same arguments write
+holds no words of the report. measure() builds the report dict, and the JSON is its "summary"; the Markdown is
+report_ko's templates filled from derive(report), the dict plus the figures its prose relates, each template field a
+path into it ({fork[total]}). It holds no timestamps or checkpoint ids, so two runs with the same arguments write
 identical files.
 """
 import argparse, json, os, random, re, signal, string, sys, sysconfig, tempfile, time
@@ -27,6 +27,7 @@ CHAIN_NODES, TURNS, TABLE_TURNS = (3, 10, 30), 40, (1, 10, 20, 30, 40)  # 3 node
 
 # ---- Measuring: one dict, every value from a call of ckpt. ----
 def _savers(postgres_url: str) -> list:
+    """The savers measured here, in the report's order: ["memory", "sqlite", "postgres"] as installed and asked for."""
     return [b for b in ("memory", "sqlite") if ckpt.has_backend(b)] + ["postgres"] * bool(postgres_url)
 
 def _demos(topic: str, postgres_url: str) -> dict:
@@ -141,25 +142,23 @@ def incompressible(size: int, seed: int = 0) -> str:
     return "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=size))
 
 # ---- Relating: the figures the prose relates, each under its own key in the dict (the words are in report_ko). ----
-def _label(row: dict) -> str:
-    """A checkpoint's name in the report, its position in the thread and its source: "#3 loop"."""
-    return f"#{row['position']} {row['source']}"
-
 def derive(report: dict) -> dict:
-    """A copy of `report` with the figures its templates relate added under their own keys (report_ko reads them by
-    path, as it reads the measures): derive(r)["extra"] == r["weigh"]["fat_total"] - r["weigh"]["thin_total"]."""
+    """A copy of `report` with what its templates relate added under their own keys, read by path as the measures are:
+    derive(r)["extra"] == r["weigh"]["fat_total"] - r["weigh"]["thin_total"]; each checkpoint and tree row gets its
+    "label" ("#3 loop": its position and source). The report itself is left as it is."""
     r = dict(report, extras=ckpt.EXTRAS, nodes=list(ckpt.NODES), no_sqlite="sqlite" in report["missing"],
-             modes="error" not in report["durability"], anatomy_rows=ko.anatomy_rows(report["anatomy"]))
+             modes="error" not in report["durability"], anatomy_rows=ko.anatomy_rows(report["anatomy"]),
+             **{k: [dict(row, label=f"#{row['position']} {row['source']}") for row in report[k]]
+                for k in ("checkpoints", "tree")})
     for part in (_sizes, _stores, _charts, _scale, _pruned, _travel, _demos_seen):
         r.update(part(r))
     return r
 
 def _sizes(r: dict) -> dict:
-    """fat minus thin ("extra"); whether each carrying checkpoint adds exactly the payload and its key ("exact"); a row
-    per checkpoint of the thin and fat runs and of the pointer remedy; whether the sweep's slope is the number of
-    carrying checkpoints."""
+    """{"extra": fat minus thin, "exact": whether each carrying checkpoint adds just the payload and its key, "size_rows"
+    and "pointer_rows": a row per checkpoint, "slope_is_carrying": whether the sweep's slope is the carrying count}."""
     w, rows, step, point = r["weigh"], r["rows"], r["sweep_step"], r["pointer"]
-    labels = [_label(c) for c in r["checkpoints"]]
+    labels = [c["label"] for c in r["checkpoints"]]
     return {"extra": w["fat_total"] - w["thin_total"], "exact": rows["carried"] == [w["payload_bytes"] + rows["key_bytes"]],
             "size_rows": [{"label": label, "thin": thin, "fat": fat, "difference": d} for label, thin, fat, d
                           in zip(labels, rows["thin"], rows["fat"], rows["difference"])],
@@ -168,10 +167,10 @@ def _sizes(r: dict) -> dict:
             "slope_is_carrying": step is not None and step["per_byte"] == r["sweep"][0]["carrying"]}
 
 def _stores(r: dict) -> dict:
-    """A bytes table per payload measured ("views": the logical row, then each saver's, PostgreSQL's also compressed);
-    PostgreSQL's compressed copies; whether the input checkpoint's metadata holds the input ("in_meta"); each saver's
-    parts in payloads ("parts", with how it keeps the payload: "blob", "inline" or "pg_parts"); "each_saver": "all"
-    when a measure was redone on several savers, else the one."""
+    """{"views": a bytes table per payload measured (the logical row, each saver's, PostgreSQL's also compressed),
+    "parts": each saver's measure with its parts in payloads ("share") and how it keeps the payload ("kind": "blob",
+    "inline" or "pg_parts"), "in_meta": whether the input checkpoint's metadata holds the input, "pg_copies":
+    PostgreSQL's compressed copies per payload, "each_saver": "all" when measured on several savers, else the one}."""
     ms, inline = r["physical"], "bulk" in (r["placement"] or {}).get("inline", [])
     views = [{"kind": k, "rows": [dict(ms[k][0]["logical"], view="logical")] + [
         dict(m[v], view=name, thin=m[v]["thin"]["total"], fat=m[v]["fat"]["total"]) for m in ms[k]
@@ -188,9 +187,9 @@ def _copies(chains: list) -> dict:
     return {m["backend"]: [c["savers"][i]["stored"]["copies"] for c in chains] for i, m in enumerate(chains[0]["savers"])}
 
 def _charts(r: dict) -> dict:
-    """The charts' data: {"charts": {"thin": {"x": ["#0 input", ...], "bar": [13, ...]}, ..., "turns": {"x": [5, 10,
-    ...], "savers": {"memory": [...], ...}}}}; the turns chart shows every 5th turn, to stay legible."""
-    labels, sweep, chains, turns = [_label(c) for c in r["checkpoints"]], r["sweep"], r["chains"], r["turns"]
+    """{"charts": {"thin": {"x": ["#0 input", ...], "bar": [13, ...]}, "fat", "sweep" (a "line"), "chains", "turns":
+    {"x": [5, 10, ...], "savers": {"memory": [...], ...}}}}: the turns chart shows every 5th turn, to stay legible."""
+    labels, sweep, chains, turns = [c["label"] for c in r["checkpoints"]], r["sweep"], r["chains"], r["turns"]
     return {"charts": {
         "thin": {"x": labels, "bar": r["rows"]["thin"]}, "fat": {"x": labels, "bar": r["rows"]["fat"]},
         "sweep": {"x": [f"{x['payload_bytes']:,}" for x in sweep], "line": [x["extra"] for x in sweep]},
@@ -199,20 +198,23 @@ def _charts(r: dict) -> dict:
                   "savers": {b: [x["stored"] for x in t["rows"][4::5]] for b, t in turns.items()}}}}
 
 def _scale(r: dict) -> dict:
-    """Each saver's copies along the chains, whether it stores at least half a copy per carrying checkpoint of the
-    longest ("follows") and more than one ("more"); the turns table's rows; whether every saver's last ten turns added
-    over 5 % more than its first ten ("pace"); whether checkpoints name their thread; DeltaChannel's run and pace."""
+    """{"chain_savers": each saver's copies along the chains, whether it keeps at least half a copy per carrying
+    checkpoint of the longest ("follows") and more than one ("more"); "turn_rows": the turns table's; "pace": whether
+    every saver's last ten turns added over 5 % more than its first ten; "thread_note": whether checkpoints name their
+    thread; "has_delta": whether DeltaChannel ran; "delta_pace": whether its last ten turns grew less than plain}."""
     chains, turns, delta = r["chains"], r["turns"], r["delta"]
     carrying, rows = chains[-1]["savers"][0]["logical"]["carrying"], turns["memory"]["rows"]
     return {"chain_savers": [{"backend": b, "copies": v, "follows": v[-1] >= carrying / 2, "more": v[-1] > carrying}
                              for b, v in _copies(chains).items()],
-            "turn_rows": [dict(rows[t - 1], stored=[x["rows"][t - 1]["stored"] for x in turns.values()]) for t in TABLE_TURNS],
+            "turn_rows": [dict(rows[t - 1], stored=[x["rows"][t - 1]["stored"] for x in turns.values()])
+                          for t in TABLE_TURNS],
             "pace": all(t["ratio"] > 1.05 for t in turns.values()), "thread_note": "thread_id" in r["anatomy"]["metadata"],
-            "has_delta": "error" not in delta, "delta_pace": "error" not in delta and delta["ratio"] < turns["memory"]["ratio"]}
+            "has_delta": "error" not in delta,
+            "delta_pace": "error" not in delta and delta["ratio"] < turns["memory"]["ratio"]}
 
 def _pruned(r: dict) -> dict:
-    """The notes after the pruning table, in their order: "none" when no saver could prune, then each replay after a
-    prune ("added" or "failed"), then each saver without delete_thread; "gone": whether delete_thread left nothing."""
+    """{"prune_notes": the notes after the pruning table, in order: "none" when no saver could prune, each replay after a
+    prune ("added" or "failed"), each saver without delete_thread; "gone": whether delete_thread left nothing}."""
     pruning = r["pruning"]
     notes = [{"note": "none"}] * (not any(p["after_prune"] for p in pruning.values()))
     for b, p in pruning.items():
@@ -221,28 +223,33 @@ def _pruned(r: dict) -> dict:
             notes.append({"note": "added" if replay.startswith("added ") else "failed", "backend": b, "replay": replay,
                           "added": replay[6:]})
     notes += [{"note": "no_delete", "backend": b} for b, p in pruning.items() if not p["after_delete"]]
-    return {"prune_notes": notes, "gone": all(p["after_delete"] == {"checkpoints": 0, "stored": 0} for p in pruning.values())}
+    return {"prune_notes": notes,
+            "gone": all(p["after_delete"] == {"checkpoints": 0, "stored": 0} for p in pruning.values())}
 
 def _travel(r: dict) -> dict:
-    """How replays add checkpoints ("replay_kind": "fork", "plain" or "other"); each replay by the node it started
-    before; the values each update wrote; the tree's sources counted; where the fork's branch hangs ("branch": the
-    points before write it could start from; whether continuing from the update wrote no fork checkpoint)."""
+    """{"replay_kind": "fork", "plain" or "other" (how a replay's added checkpoints compare with the nodes it ran),
+    "replay_from": each replay by its node, "fork_update" and "old_update": the values each update wrote,
+    "source_counts", "highlighted": the sources drawn highlighted, "branch": where the fork's branch hangs (the points
+    before write it could start from; whether continuing from the update wrote no fork checkpoint)}."""
     tree, extra = r["tree"], [x["added"] - len(x["ran"]) for x in r["replays"]]
     at = next(row for row in tree if row["source"] == "update")  # tree rows are in position order
-    forks, counts = [row["position"] for row in tree if row["source"] == "fork"], dict(Counter(row["source"] for row in tree))
+    forks = [row["position"] for row in tree if row["source"] == "fork"]
+    counts = dict(Counter(row["source"] for row in tree))  # in the order the sources first appear
     kind = "fork" if all(e == 1 and x["sources"][:1] == ["fork"] for e, x in zip(extra, r["replays"])) else "plain" \
         if all(e == 0 for e in extra) else "other"
     return {"replay_kind": kind, "replay_from": {x["from"]: x for x in r["replays"]}, "source_counts": counts,
-            "fork_update": {"angle": r["summary"]["fork_angle"]}, "old_update": {"angle": r["update"]["old_config"]["update_angle"]},
+            "fork_update": {"angle": r["summary"]["fork_angle"]},
+            "old_update": {"angle": r["update"]["old_config"]["update_angle"]},
             "highlighted": [k for k in ("update", "fork") if k in counts], "branch": {
-                "at": _label(at), "parent": _label(tree[at["parent"]]), "forks": counts.get("fork", 0),
-                "points": [_label(row) for row in tree[:at["position"]] if row["next"] == ["write"] and row["source"] != "update"],
+                "at": at["label"], "parent": tree[at["parent"]]["label"], "forks": counts.get("fork", 0),
+                "points": [row["label"] for row in tree[:at["position"]]
+                           if row["next"] == ["write"] and row["source"] != "update"],
                 "no_fork": bool(forks) and max(forks) < at["position"]}}
 
 def _demos_seen(r: dict) -> dict:
-    """A row per saver with a restart demo (its restart, its crash, whether that resumed, and to a never-crashed run's
-    values: "same"); whether any crash resumed; the durable savers' crashes; the SIGKILL per mode where all three ran;
-    the trap, whether it ran plan again and ended as a never-crashed run; the durability rows; the table of checks."""
+    """{"demo_savers": a row per saver with a restart demo (its "restart", its "crash", whether that "resumed", and to a
+    never-crashed run's values: "same"), "any_resumed", "durable": the durable savers' crashes, "killed": the SIGKILL
+    per mode where all three ran, "trap" (with "replanned" and "same"), "mode_rows", "checks": the table of checks}."""
     d = r["demos"]
     savers = [{"backend": b, "restart": d[f"restart:{b}"], "crash": d[f"crash:{b}"], "resumed": d[f"crash:{b}"]["result"]
                is not None, "same": d[f"crash:{b}"]["result"] == d[f"restart:{b}"]["values_after_restart"]}
@@ -254,7 +261,7 @@ def _demos_seen(r: dict) -> dict:
     return {"demo_savers": savers, "any_resumed": any(d[k]["result"] is not None for k in d if k.startswith("crash:")),
             "durable": [d[f"crash:{b}"] for b in ("sqlite", "postgres") if f"crash:{b}" in d],
             "killed": killed if len(killed) == 3 else [], "trap": trap, "checks": _checks(r, savers, trap),
-            "mode_rows": [{"mode": m, "done": n, "failed": r["failed"][m]} for m, n in r["durability"].items()]
+            "mode_rows": [{"mode": m, "checkpoints": n, "failed": r["failed"][m]} for m, n in r["durability"].items()]
             if r["modes"] else []}
 
 def _checks(r: dict, savers: list, trap) -> list:
@@ -268,180 +275,9 @@ def _checks(r: dict, savers: list, trap) -> list:
     out += [{"check": "crash", "backend": s["backend"], "ok": s["same"]} for s in savers if s["resumed"]]
     return out + ([{"check": "trap", "ok": trap["same"]}] if trap else [])
 
-# ---- Presenting: report_ko's templates filled from the dict, by path; values shown as code, tables, charts. ----
-PALETTE = "#1f77b4, #d62728"  # a chart's colours, in turn, when its lines are not savers
-
-def lit(text: str) -> str:
-    """Text in a code span, shown exactly: no emphasis (`__start__`), links or HTML."""
-    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-def code(value, limit: int = 80) -> str:
-    """A value as its JSON literal in a code span (spaces kept); a long one shortened, with its length in words from
-    report_ko.SHORTENED: "x" * 200 -> `"xxx…` and the str's length."""
-    text = json.dumps(value, ensure_ascii=False)
-    if len(text) <= limit:
-        return lit(text)
-    return f"{lit(text[:limit - 1] + '…')} " + ko.SHORTENED[isinstance(value, str)].format(
-        len(value) if isinstance(value, str) else len(text))
-
-def nodes(names: list) -> str:
-    """Names as code spans, ", " between: "`plan`, `write`"; "—" for none."""
-    return ", ".join(map(lit, names)) if names else "—"
-
-def gitgraph(tree: list) -> str:
-    """The thread as a Mermaid gitGraph: the first run on its lane, each branch on its own, named in report_ko.LANES
-    (a replay's, a fork's: "name", then "name-2", ...); checkpoints written by update or fork highlighted."""
-    kids, lanes, first = {}, Counter(), ko.LANES["run"]
-    lines = ["```mermaid", "%%{init: {'gitGraph': {'mainBranchName': '" + first + "'}}}%%", "gitGraph"]
-    for row in tree:
-        kids.setdefault(row["parent"], []).append(row)
-    def walk(row: dict, lane: str) -> None:
-        later = []
-        while row is not None:
-            kind = " type: HIGHLIGHT" if row["source"] in ("update", "fork") else ""
-            lines.append(f'    commit id: "{_label(row)}"{kind}')
-            children = kids.get(row["position"], [])
-            for kid in children[1:]:  # a branch starts here; it is drawn after this lane
-                base = ko.LANES["update" if kid["source"] == "update" else "replay"]
-                lanes[base] += 1
-                name = base if lanes[base] == 1 else f"{base}-{lanes[base]}"
-                lines.extend([f'    branch "{name}"', f'    checkout "{lane}"'])
-                later.append((kid, name))
-            row = children[0] if children else None
-        for kid, name in later:
-            lines.append(f'    checkout "{name}"')
-            walk(kid, name)
-    walk(tree[0], first)
-    return "\n".join(lines + ["```"])
-
-def _index(key: str):
-    """A list index from a field's path: "0" -> 0, "-1" -> -1, "1:" -> slice(1, None), "4::5" -> slice(4, None, 5)."""
-    return slice(*(int(k) if k else None for k in key.split(":"))) if ":" in key else int(key)
-
-def _branches(spec: str) -> tuple:
-    """A conditional's two branches, split at its first "|" outside nested fields: "a{x:?b|c}|d" -> ("a{x:?b|c}", "d");
-    no "|": (spec, "")."""
-    depth = 0
-    for i, char in enumerate(spec):
-        depth += (char == "{") - (char == "}")
-        if char == "|" and not depth:
-            return spec[:i], spec[i + 1:]
-    return spec, ""
-
-SHOW = {"code": code, "lit": lit, "nodes": nodes, "len": lambda value: str(len(value)), "gitgraph": gitgraph}
-
-class Fill(string.Formatter):
-    """str.format over a report dict, for report_ko's templates. A field is a path into the dict: {fork[total]},
-    {chains[-1][nodes]}, {chains[1:]}; one named like a mark of report_ko.PAIRS stays that mark, for particles().
-    Its spec says how to show the value:
-      {x:,} {x:.2f} {x:g}  as format() does          {x:code}  as its JSON literal in a code span, shortened if long
-      {x:lit}  text in a code span                  {x:nodes}  names as code spans, ", " between; "—" for none
-      {x:len}  how many items                       {x:gitgraph}  the thread's tree (ckpt.time_travel_tree) drawn
-      {x:?A|B}  A when x is true, else B; either may hold fields, and only the one shown is filled
-      {x:pick=NAME}  the template NAME[x] (NAME[bool(x)] when NAME's keys are True and False) filled here
-      {x:with=NAME}  the template NAME filled with x's keys as fields
-      {x:each=NAME}  NAME = (template, separator): the template filled per item of x (a list's, or a dict's values with
-                     their `key`), empty ones left out, the rest joined
-      {x:table=NAME} NAME = (headers, a cell template per column, rows of cell templates after the items): a Markdown
-                     table, a row per item of x then those rows; a "|" shown in a cell is escaped, an empty row left out
-      {x:chart=NAME} NAME = (title, x-axis title, y-axis title): a Mermaid xychart of x = {"x": labels, "bar" or "line":
-                     values}, or {"x": labels, "savers": {saver: values}}, a line per saver in its colour
-    An item's template has the item's keys as fields (a scalar item is {value}) and the whole report as {r}; NAME is
-    read from `words` (report_ko)."""
-
-    def __init__(self, report: dict, words=ko):
-        self.report, self.words, self.cell, self.contexts = report, words, False, [dict(report, r=report)]
-
-    def fill(self, template: str, context: dict = None) -> str:
-        """`template` filled in `context`, else in the context of the field being filled (at first, the report's)."""
-        self.contexts.append(self.contexts[-1] if context is None else context)
-        try:
-            return self.vformat(template, (), self.contexts[-1])
-        finally:
-            self.contexts.pop()
-
-    def parse(self, template: str):
-        """string.Formatter.parse's (text, field, spec, conversion) tuples; a conditional's spec has its braces doubled,
-        so that str.format leaves its branches as written: format_field fills the one it shows."""
-        for text, field, spec, conversion in super().parse(template):
-            yield text, field, (spec.replace("{", "{{").replace("}", "}}") if spec and spec[0] == "?" else spec), conversion
-
-    def get_field(self, field: str, args, context: dict) -> tuple:
-        """(the value at a field's path, its first key): "turns[memory][rows][-1]" reads context["turns"]["memory"]
-        ["rows"][-1]; a mark of report_ko.PAIRS gives the mark itself, braces and all."""
-        first = field.split("[", 1)[0]
-        if first in ko.PAIRS:
-            return "{" + first + "}", first
-        value = context[first]
-        for key in re.findall(r"\[([^]]*)\]", field):
-            value = value[_index(key) if isinstance(value, (list, tuple)) else key]
-        return value, first
-
-    def format_field(self, value, spec: str) -> str:
-        """`value` shown as `spec` says (the class's docstring lists the specs)."""
-        kind, _, name = spec.partition("=")
-        if spec.startswith("?"):
-            return self.fill(_branches(spec[1:])[not value])
-        if kind in ("pick", "with", "each", "table", "chart"):
-            return getattr(self, "_" + kind)(value, getattr(self.words, name))
-        text = SHOW[spec](value) if spec in SHOW else format(value, spec)
-        return text.replace("|", "\\|") if self.cell else text
-
-    def _pick(self, value, choices: dict) -> str:
-        """The template `choices` holds for `value` (for its truth, when the keys are True and False), filled here."""
-        return self.fill(choices[bool(value) if set(choices) == {True, False} else value])
-
-    def _with(self, value: dict, template: str) -> str:
-        """`template` filled with `value`'s keys as its fields, and the report as {r}."""
-        return self.fill(template, dict(value, r=self.report))
-
-    def _items(self, value) -> list:
-        """The contexts of `value`'s items: a list's items, or a dict's values with their `key` ({"key": "memory",
-        ...}), a scalar item as {"value": item}; each with the report as "r"."""
-        pairs = value.items() if isinstance(value, dict) else enumerate(value)
-        return [dict(item if isinstance(item, dict) else {"value": item}, key=key, r=self.report) for key, item in pairs]
-
-    def _each(self, value, spec: tuple) -> str:
-        """spec = (template, separator): the template filled per item of `value`, the empty ones left out, joined."""
-        template, separator = spec
-        return separator.join(text for text in (self.fill(template, item) for item in self._items(value)) if text)
-
-    def _table(self, value, spec: tuple) -> str:
-        """spec = (headers, cell templates, rows after): a Markdown table, a row per item of `value`, then the rows after
-        (filled here); a "|" in a value shown in a cell is escaped, so it cannot open a column; an empty row is left out."""
-        headers, cells, after = spec
-        head = " | ".join(self.fill(header) for header in headers)
-        self.cell = True
-        try:
-            rows = [[self.fill(cell, item) for cell in cells] for item in (self._items(value) if cells else [])]
-            rows += [[self.fill(cell) for cell in row] for row in after]
-        finally:
-            self.cell = False
-        lines = ["| " + head + " |", "|" + "|".join("---" for _ in head.split(" | ")) + "|"]
-        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows if any(row)])
-
-    def _chart(self, data: dict, spec: tuple) -> str:
-        """spec = (title, x-axis title, y-axis title): a Mermaid xychart-beta of `data`, the y-axis from 0 to a tenth over
-        the top value; a line per saver in its colour (words.COLORS), the colours named in the title."""
-        title, x_title, y_title = spec
-        series, palette = [(kind, data[kind]) for kind in ("bar", "line") if kind in data], PALETTE
-        if "savers" in data:
-            colors = {b: self.words.COLORS[b] for b in data["savers"]}
-            title += " (" + ", ".join(f"{name} {self.words.SAVERS[b].split()[0]}" for b, (_, name) in colors.items()) + ")"
-            palette, series = ", ".join(c for c, _ in colors.values()), [("line", v) for v in data["savers"].values()]
-        top, axis = max(max(values) for _, values in series), ", ".join(f'"{x}"' for x in data["x"])
-        lines = ["```mermaid", '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "' + palette + '"}}}}%%',
-                 "xychart-beta", f'    title "{title}"', f'    x-axis "{x_title}" [{axis}]',
-                 f'    y-axis "{y_title}" 0 --> {int(top + top // 10 + 1)}']
-        return "\n".join(lines + [f"    {kind} [" + ", ".join(map(str, values)) + "]" for kind, values in series] + ["```"])
-
 def render(report: dict) -> str:
-    """ckpt_report.md for a report dict (measure()'s): report_ko.SECTIONS filled from derive(report), the blank lines an
-    empty field leaves closed up, each postposition mark replaced by the form that fits the word before it."""
-    text = Fill(derive(report)).fill("\n\n".join(ko.SECTIONS))
-    return ko.particles(re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n")
+    """ckpt_report.md for a report dict (measure()'s): report_ko's sections filled from derive(report)."""
+    return ko.render(derive(report))
 
 # ---- Writing: both files atomically, only after everything was measured. ----
 def write_report(report: dict, folder: str) -> tuple:

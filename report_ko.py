@@ -1,14 +1,27 @@
-"""The words of ckpt_report.md, in Korean: one template per section, filled by make_report.py from its report dict.
+"""The report in Korean: the words of ckpt_report.md, one template per section, and how a template is filled.
 
-A template's lines are the document's paragraphs, headings and blocks (a line ending in a backslash goes on). A field
-reads the report by path, {fork[total]} or {chains[-1][nodes]}, and its spec says how to show the value: {x:,},
-{x:code}, {x:?shown when x is true|else}, {x:table=NAME} (make_report.Fill lists them); NAME is a table, chart, list or
-choice of sentences defined here. A mark of PAIRS ({을/를}, {이/가}, {은/는}, {으로/로}, {이다/다}, ...) after a field is the
-postposition that fits the word before it, chosen by particles() once the template is filled. A brace meant as a brace
-is written twice: {{}}.
+A template's lines are the document's paragraphs, headings and blocks (a line ending in a backslash goes on). Fill fills
+it from make_report's report dict (derive(report)): a field is a path into the dict, {fork[total]}, {chains[-1][nodes]},
+{chains[1:]}, and its spec says how to show the value:
+  {x:,} {x:.2f} {x:g}  as format() does          {x:code}  its JSON literal in a code span, shortened when long
+  {x:lit}  text in a code span                  {x:nodes}  names as code spans, ", " between; "—" for none
+  {x:len}  how many items                       {x:gitgraph}  the thread's tree drawn as a Mermaid gitGraph
+  {x:?A|B}  A when x is true, else B; either may hold fields, and only the one shown is filled
+  {x:pick=NAME}  the template NAME[x] (NAME[bool(x)] when its keys are True and False), filled in place
+  {x:with=NAME}  the template NAME filled with x's keys as its fields
+  {x:each=NAME}  NAME = (template, separator): the template filled per item of x, the empty ones left out, joined
+  {x:table=NAME}  NAME = (headers, a cell template per column, rows after the items): a Markdown table, a row per item
+  {x:chart=NAME}  NAME = (title, x-axis title, y-axis title): a Mermaid xychart of x = {"x": labels, "bar" or "line":
+                  values} or {"x": labels, "savers": {saver: values}}, a line per saver in its colour
+An item's template (each, table) has the item's keys as fields, a dict's key as {key}, a scalar item as {value}, and the
+whole report as {r}. A mark of PAIRS ({을/를}, {이/가}, {은/는}, {으로/로}, {이다/다}, ...) after a field is the postposition
+that fits the word before it, chosen by particles() once the template is filled. A brace meant as a brace is written
+twice: {{}}.
 """
 import json
 import re
+import string
+from collections import Counter
 
 
 def doc(text: str) -> str:
@@ -55,12 +68,184 @@ def final_consonant(text: str) -> int:
 def particles(text: str) -> str:
     """`text` with each {을/를}-style mark replaced by the form that fits what comes before it."""
     def choose(match: "re.Match") -> str:
+        """The form of the mark `match` found that fits the text before it."""
         with_final, without = match.group(1).split("/")
         final = final_consonant(text[:match.start()])
         if with_final == "으로":
             return "로" if final in (0, 8) else "으로"
         return with_final if final else without
     return re.sub(r"\{(" + "|".join(PAIRS) + r")\}", choose, text)
+
+
+# ---- Filling a template: each field a path into the report, each spec a way to show a value (the docstring above). ----
+def lit(text: str) -> str:
+    """Text in a code span, shown exactly: no emphasis (`__start__`), links or HTML."""
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def code(value, limit: int = 80) -> str:
+    """A value as its JSON literal in a code span (spaces kept); a long one shortened, its length after it (SHORTENED):
+    "x" * 200 -> `"xxx…` (200자)."""
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) <= limit:
+        return lit(text)
+    return lit(text[:limit - 1] + "…") + " " + SHORTENED[isinstance(value, str)].format(
+        len(value) if isinstance(value, str) else len(text))
+
+
+def nodes(names: list) -> str:
+    """Names as code spans, ", " between: "`plan`, `write`"; "—" for none."""
+    return ", ".join(map(lit, names)) if names else "—"
+
+
+def gitgraph(tree: list) -> str:
+    """The thread's checkpoints (derive's tree rows, each with its label) as a Mermaid gitGraph: the first run on its
+    lane, each branch on its own lane named in LANES ("되감기", then "되감기-2", ...); update and fork highlighted."""
+    kids, lanes, first = {}, Counter(), LANES["run"]
+    lines = ["```mermaid", "%%{init: {'gitGraph': {'mainBranchName': '" + first + "'}}}%%", "gitGraph"]
+    for row in tree:
+        kids.setdefault(row["parent"], []).append(row)
+
+    def walk(row: dict, lane: str) -> None:
+        """Add the commands that draw `row`, the rest of its lane, then each branch off it; returns nothing."""
+        later = []
+        while row is not None:
+            kind = " type: HIGHLIGHT" if row["source"] in ("update", "fork") else ""
+            lines.append(f'    commit id: "{row["label"]}"{kind}')
+            children = kids.get(row["position"], [])
+            for kid in children[1:]:  # a branch starts here; it is drawn after this lane
+                base = LANES["update" if kid["source"] == "update" else "replay"]
+                lanes[base] += 1
+                name = base if lanes[base] == 1 else f"{base}-{lanes[base]}"
+                lines.extend([f'    branch "{name}"', f'    checkout "{lane}"'])
+                later.append((kid, name))
+            row = children[0] if children else None
+        for kid, name in later:
+            lines.append(f'    checkout "{name}"')
+            walk(kid, name)
+    walk(tree[0], first)
+    return "\n".join(lines + ["```"])
+
+
+def _index(key: str):
+    """A list index from a field's path: "0" -> 0, "-1" -> -1, "1:" -> slice(1, None), "4::5" -> slice(4, None, 5)."""
+    return slice(*(int(k) if k else None for k in key.split(":"))) if ":" in key else int(key)
+
+
+def _branches(spec: str) -> tuple:
+    """A conditional's two branches, split at its first "|" outside nested fields: "a{x:?b|c}|d" -> ("a{x:?b|c}", "d");
+    without a "|": (spec, "")."""
+    depth = 0
+    for i, char in enumerate(spec):
+        depth += (char == "{") - (char == "}")
+        if char == "|" and not depth:
+            return spec[:i], spec[i + 1:]
+    return spec, ""
+
+
+SHOW = {"code": code, "lit": lit, "nodes": nodes, "len": lambda value: str(len(value)), "gitgraph": gitgraph}
+PALETTE = "#1f77b4, #d62728"  # a chart's colours, in turn, when its lines are not savers
+
+
+class Fill(string.Formatter):
+    """str.format over a report dict: the fields are paths into it, the specs those the module's docstring lists, a
+    NAME in a spec is one of `words` (this module's names), and a field named like a mark of PAIRS stays that mark."""
+
+    def __init__(self, report: dict, words: dict = None):
+        """A filler of templates from `report`; returns nothing."""
+        self.report, self.words, self.cell = report, globals() if words is None else words, False
+        self.contexts = [dict(report, r=report)]
+
+    def fill(self, template: str, context: dict = None) -> str:
+        """`template` filled in `context`, else in the context of the field being filled (at first, the report)."""
+        self.contexts.append(self.contexts[-1] if context is None else context)
+        try:
+            return self.vformat(template, (), self.contexts[-1])
+        finally:
+            self.contexts.pop()
+
+    def parse(self, template: str):
+        """string.Formatter.parse's (text, field, spec, conversion) tuples; a conditional's spec has its braces doubled,
+        so that str.format leaves its branches as written: format_field fills the one it shows."""
+        for text, field, spec, conversion in super().parse(template):
+            yield text, field, (spec.replace("{", "{{").replace("}", "}}") if spec and spec[0] == "?" else spec), conversion
+
+    def get_field(self, field: str, args, context: dict) -> tuple:
+        """(the value at a field's path, its first key): "turns[memory][rows][-1]" gives context["turns"]["memory"]
+        ["rows"][-1]; a mark of PAIRS ("을/를") gives the mark ("{을/를}"), for particles()."""
+        first = field.split("[", 1)[0]
+        if first in PAIRS:
+            return "{" + first + "}", first
+        value = context[first]
+        for key in re.findall(r"\[([^]]*)\]", field):
+            value = value[_index(key) if isinstance(value, (list, tuple)) else key]
+        return value, first
+
+    def format_field(self, value, spec: str) -> str:
+        """`value` shown as `spec` says; in a table cell, a "|" it shows is escaped so it cannot open a column."""
+        kind, _, name = spec.partition("=")
+        if spec.startswith("?"):
+            return self.fill(_branches(spec[1:])[not value])
+        if kind in ("pick", "with", "each", "table", "chart"):
+            return getattr(self, "_" + kind)(value, self.words[name])
+        text = SHOW[spec](value) if spec in SHOW else format(value, spec)
+        return text.replace("|", "\\|") if self.cell else text
+
+    def _pick(self, value, choices: dict) -> str:
+        """The template `choices` holds for `value` (for its truth, when the keys are True and False), filled here."""
+        return self.fill(choices[bool(value) if set(choices) == {True, False} else value])
+
+    def _with(self, value: dict, template: str) -> str:
+        """`template` filled with `value`'s keys as its fields, and the report as {r}."""
+        return self.fill(template, dict(value, r=self.report))
+
+    def _items(self, value) -> list:
+        """The contexts of `value`'s items, each with the report as "r": a list's items, or a dict's values with their
+        `key` ({"key": "memory", ...}); a scalar item is {"value": item}."""
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        return [dict(item if isinstance(item, dict) else {"value": item}, key=key, r=self.report) for key, item in pairs]
+
+    def _each(self, value, spec: tuple) -> str:
+        """spec = (template, separator): the template filled per item of `value`, the empty ones left out, joined."""
+        template, separator = spec
+        return separator.join(text for text in (self.fill(template, item) for item in self._items(value)) if text)
+
+    def _table(self, value, spec: tuple) -> str:
+        """spec = (headers, cell templates, rows after): a Markdown table, a row per item of `value`, then the rows after
+        (filled here); a row whose cells are all empty is left out."""
+        headers, cells, after = spec
+        head = " | ".join(self.fill(header) for header in headers)
+        self.cell = True
+        try:
+            rows = [[self.fill(cell, item) for cell in cells] for item in (self._items(value) if cells else [])]
+            rows += [[self.fill(cell) for cell in row] for row in after]
+        finally:
+            self.cell = False
+        lines = ["| " + head + " |", "|" + "|".join("---" for _ in head.split(" | ")) + "|"]
+        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows if any(row)])
+
+    def _chart(self, data: dict, spec: tuple) -> str:
+        """spec = (title, x-axis title, y-axis title): a Mermaid xychart-beta of `data`, its y-axis from 0 to a tenth over
+        the top value; a line per saver in its colour (COLORS), the colours named in the title."""
+        title, x_title, y_title = spec
+        series, palette = [(kind, data[kind]) for kind in ("bar", "line") if kind in data], PALETTE
+        if "savers" in data:
+            title += " (" + ", ".join(f"{COLORS[b][1]} {SAVERS[b].split()[0]}" for b in data["savers"]) + ")"
+            palette, series = ", ".join(COLORS[b][0] for b in data["savers"]), [("line", v) for v in data["savers"].values()]
+        top, axis = max(max(values) for _, values in series), ", ".join(f'"{x}"' for x in data["x"])
+        lines = ["```mermaid", '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "' + palette + '"}}}}%%',
+                 "xychart-beta", f'    title "{title}"', f'    x-axis "{x_title}" [{axis}]',
+                 f'    y-axis "{y_title}" 0 --> {int(top + top // 10 + 1)}']
+        return "\n".join(lines + [f"    {kind} [" + ", ".join(map(str, values)) + "]" for kind, values in series] + ["```"])
+
+
+def render(report: dict) -> str:
+    """ckpt_report.md from a report dict and the figures its prose relates (make_report.derive's): SECTIONS filled, the
+    blank lines an empty field leaves closed up, each postposition mark replaced by the form that fits before it."""
+    text = Fill(report).fill("\n\n".join(SECTIONS))
+    return particles(re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n")
 
 
 # ---- What make_report runs on unless told otherwise, and the input a replay is given in place of None. ----
@@ -202,7 +387,7 @@ checkpointer 없이 컴파일한 그래프는 아무것도 남기지 않는다. 
 {anatomy_rows:table=ANATOMY_TABLE}
 """)
 CHECKPOINTS_TABLE = (["체크포인트", "단계", "다음 노드(`next`)", "이 단계에서 바뀐 키", "바이트"],
-                     ["#{position} {source}", "{step}", "{next:?{next[0]:lit}|(끝)}", "{changed:nodes}", "{bytes:,}"], [])
+                     ["{label}", "{step}", "{next:?{next[0]:lit}|(끝)}", "{changed:nodes}", "{bytes:,}"], [])
 ANATOMY_TABLE = (["필드", "뜻", "값 또는 크기"], ["{field:lit}", "{purpose}", "{value:lit}"], [])
 TRAVEL = doc("""\
 ## 되감기와 분기는 어떻게 다른가
@@ -470,7 +655,8 @@ langgraph 1.2.24에서 `exit`는 20번 모두 0개, `sync`는 20번 모두 4개�
 {trap:pick=TRAP}
 """)
 RESTART_TABLE = (["saver", "자식이 남긴 체크포인트", "새 saver가 찾은 체크포인트", "살아남았나"],
-                 ["{backend:pick=SAVERS}", "{restart[kept]}", "{restart[after_restart]}", "{restart[survives]:pick=YES}"], [])
+                 ["{backend:pick=SAVERS}", "{restart[kept]}", "{restart[after_restart]}",
+                  "{restart[survives]:pick=YES}"], [])
 DURABILITY = {  # the durability modes, where langgraph has them
     True: doc("""\
 durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. 모드는 `exit`, `async`, `sync` 세 가지다.
@@ -490,9 +676,10 @@ durability는 체크포인트를 언제 저장소에 쓸지 정하는 `invoke`�
 `review`가 예외로 실패한 뒤 1·4·4개 남긴다. 이 값은 이 실행이 아니라 이 프로젝트의 테스트(`make test`)가 langgraph 1.2.24 환경에서 \
 확인한다.""")}
 MODES_TABLE = (["모드", "끝까지 실행한 뒤 체크포인트 수", "`review`가 예외로 실패한 뒤 체크포인트 수", "재개할 때 실행된 노드"],
-               ["{mode:lit}", "{done}", "{failed[checkpoints]}", "{failed[ran_on_resume]:nodes}"], [])
+               ["{mode:lit}", "{checkpoints}", "{failed[checkpoints]}", "{failed[ran_on_resume]:nodes}"], [])
 CRASH_TABLE = (["saver", "크래시 뒤 찾은 체크포인트", "다음 노드", "재개할 때 실행된 노드", "재개 뒤 체크포인트"], [
-    "{backend:pick=SAVERS}", "{crash[checkpoints_after_crash]}", "{crash[pending_after_crash]:?{crash[pending_after_crash]:lit}|—}",
+    "{backend:pick=SAVERS}", "{crash[checkpoints_after_crash]}",
+    "{crash[pending_after_crash]:?{crash[pending_after_crash]:lit}|—}",
     "{crash[ran_on_resume]:nodes}", "{resumed:?{crash[checkpoints_after_resume]}|—}"], [])
 STEADY = {  # what made the crash rows of the durable savers the same on every run
     True: "{durable:each=AND_SAVERS}의 행은 `durability=\"sync\"`로 실행했다. `sync`는 체크포인트를 저장한 뒤에야 다음 단계로 간다. "
