@@ -9,7 +9,7 @@ report_ko's templates filled from derive(report), the dict plus the figures its 
 path into it ({fork[total]}). It holds no timestamps or checkpoint ids, so two runs with the same arguments write
 identical files.
 """
-import argparse, json, os, random, re, signal, string, sys, sysconfig, tempfile, time
+import argparse, json, os, random, signal, string, sys, sysconfig, tempfile, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
@@ -31,8 +31,9 @@ def _savers(postgres_url: str) -> list:
     return [b for b in ("memory", "sqlite") if ckpt.has_backend(b)] + ["postgres"] * bool(postgres_url)
 
 def _demos(topic: str, postgres_url: str) -> dict:
-    """The restart and crash demos, on every saver installed here. Crash rows come from deterministic settings only:
-    durability="sync" where langgraph has it, else a review that waits until the earlier checkpoints are stored."""
+    """The restart and crash demos, on every saver installed here: {"restart:memory": (ckpt.restart_demo, its keyword
+    arguments), ...}. Crash rows come from deterministic settings only: durability="sync" where langgraph has it, else a
+    review that waits until the earlier checkpoints are stored."""
     steady, jobs = {"durability": "sync"} if ckpt.has_durability() else {"wait_saved": True}, {}
     for backend in _savers(postgres_url):
         where = dict(topic=topic, backend=backend, url=postgres_url if backend == "postgres" else None)
@@ -147,7 +148,7 @@ def derive(report: dict) -> dict:
     derive(r)["extra"] == r["weigh"]["fat_total"] - r["weigh"]["thin_total"]; each checkpoint and tree row gets its
     "label" ("#3 loop": its position and source). The report itself is left as it is."""
     r = dict(report, extras=ckpt.EXTRAS, nodes=list(ckpt.NODES), no_sqlite="sqlite" in report["missing"],
-             modes="error" not in report["durability"], anatomy_rows=ko.anatomy_rows(report["anatomy"]),
+             modes="error" not in report["durability"],
              **{k: [dict(row, label=f"#{row['position']} {row['source']}") for row in report[k]]
                 for k in ("checkpoints", "tree")})
     for part in (_sizes, _stores, _charts, _scale, _pruned, _travel, _demos_seen):
@@ -282,7 +283,8 @@ def render(report: dict) -> str:
 # ---- Writing: both files atomically, only after everything was measured. ----
 def write_report(report: dict, folder: str) -> tuple:
     """Write ckpt_report.json (the summary) and ckpt_report.md: both rendered and written to temporary files in `folder`
-    first, then each renamed over its name (atomic per file), so a failure before the renames leaves both as they were."""
+    first, then each renamed over its name (atomic per file), so a failure before the renames leaves both as they were.
+    Returns the two paths, the JSON's first."""
     texts = {JSON_NAME: json.dumps(report["summary"], ensure_ascii=False, indent=2) + "\n", MD_NAME: render(report)}
     umask, temporary = os.umask(0), {}
     os.umask(umask)
@@ -330,8 +332,8 @@ def _unusable(p: argparse.ArgumentParser, args: argparse.Namespace, exc: BaseExc
     return SystemExit(" ".join(line.split()))
 
 def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Usage errors through the parser (one message, exit status 2); a PostgreSQL that cannot be used, one line on
-    stderr naming where its URL came from (exit status 1)."""
+    """Returns nothing when the arguments can be used; else exits: a usage error through the parser (one message, exit
+    status 2), a PostgreSQL that cannot be used in one line on stderr naming where its URL came from (exit status 1)."""
     if not MIN_PAYLOAD <= args.payload_bytes <= MAX_PAYLOAD:
         p.error(f"--payload-bytes must be at least {MIN_PAYLOAD} and at most {MAX_PAYLOAD:,}, got {args.payload_bytes}")
     try:
@@ -409,7 +411,7 @@ def run(out_dir: str = None, prog: str = "make_report.py") -> None:
     sys.exit(status)
 
 def cli() -> None:
-    """The agckpt-report command: writes into the current folder unless --out-dir says otherwise."""
+    """The agckpt-report command: run() writing into the current folder unless --out-dir says otherwise; exits as it does."""
     run(out_dir=os.getcwd(), prog="agckpt-report")
 
 if __name__ == "__main__":

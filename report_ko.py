@@ -150,8 +150,8 @@ PALETTE = "#1f77b4, #d62728"  # a chart's colours, in turn, when its lines are n
 
 
 class Fill(string.Formatter):
-    """str.format over a report dict: the fields are paths into it, the specs those the module's docstring lists, a
-    NAME in a spec is one of `words` (this module's names), and a field named like a mark of PAIRS stays that mark."""
+    """str.format over a report dict: each field is a path into it and each spec one the module's docstring lists; a
+    NAME in a spec is one of `words` (this module's names); a field named like a mark of PAIRS stays that mark."""
 
     def __init__(self, report: dict, words: dict = None):
         """A filler of templates from `report`; returns nothing."""
@@ -242,9 +242,10 @@ class Fill(string.Formatter):
 
 
 def render(report: dict) -> str:
-    """ckpt_report.md from a report dict and the figures its prose relates (make_report.derive's): SECTIONS filled, the
-    blank lines an empty field leaves closed up, each postposition mark replaced by the form that fits before it."""
-    text = Fill(report).fill("\n\n".join(SECTIONS))
+    """ckpt_report.md from a report dict and the figures its prose relates (make_report.derive's), the checkpoint it
+    opens shown as {anatomy_rows}: SECTIONS filled, the blank lines an empty field leaves closed up, each postposition
+    mark replaced by the form that fits before it."""
+    text = Fill(dict(report, anatomy_rows=anatomy_rows(report["anatomy"]))).fill("\n\n".join(SECTIONS))
     return particles(re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n")
 
 
