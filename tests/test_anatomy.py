@@ -1,12 +1,12 @@
 """What a checkpoint is made of: anatomy() lists exactly the fields the installed version stores,
-and the report's rows of them (make_report.anatomy_rows) show each with its purpose."""
+and the report's rows of them (report_ko.anatomy_rows) show each with its purpose."""
 import json
 import uuid
 
 import pytest
 
 import ckpt
-import make_report
+import report_ko
 from conftest import CK, LG
 
 # What get_tuple returns on each langgraph line (checked against get_tuple itself below too).
@@ -105,7 +105,7 @@ def test_anatomy_of_a_postgres_saver_lists_the_fields_it_keeps(pg_url):
 
 def test_anatomy_rows_give_field_purpose_and_value_in_order(ran):
     app, config = ran
-    rows = make_report.anatomy_rows(ckpt.anatomy(app, config))
+    rows = report_ko.anatomy_rows(ckpt.anatomy(app, config))
     fields = [row["field"] for row in rows]
     assert fields == ([f"checkpoint.{f}" for f in CHECKPOINT_FIELDS]
                       + [f"metadata.{k}" for k in METADATA_KEYS]
@@ -128,7 +128,7 @@ def test_anatomy_rows_show_no_id_timestamp_or_random_version_tail(ran):
     """What changes from run to run never reaches the rows, so the report is reproducible."""
     app, config = ran
     saved = app.checkpointer.get_tuple(config).checkpoint
-    text = json.dumps(make_report.anatomy_rows(ckpt.anatomy(app, config)), ensure_ascii=False)
+    text = json.dumps(report_ko.anatomy_rows(ckpt.anatomy(app, config)), ensure_ascii=False)
     tails = [str(v).split(".", 1)[1] for v in saved["channel_versions"].values() if "." in str(v)]
     for changing in [saved["id"], saved["ts"]] + tails:
         assert changing not in text, (changing, text)
@@ -136,7 +136,7 @@ def test_anatomy_rows_show_no_id_timestamp_or_random_version_tail(ran):
 
 def test_channel_versions_show_their_counter_only(ran):
     app, config = ran
-    shown = {row["field"]: row["value"] for row in make_report.anatomy_rows(ckpt.anatomy(app, config))}
+    shown = {row["field"]: row["value"] for row in report_ko.anatomy_rows(ckpt.anatomy(app, config))}
     versions = app.checkpointer.get_tuple(config).checkpoint["channel_versions"]
     # the draft channel was written once, by write, in the third super-step after the input
     counter = str(versions["draft"]).split(".")[0].lstrip("0")
