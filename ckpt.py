@@ -734,7 +734,7 @@ def _surrogate_input(topic: str) -> dict:
 def _strict_values(topic: str) -> Optional[List[dict]]:
     """Each value of a run read back from an in-memory saver in LangGraph's strict mode (allowed_msgpack_modules=
     None; langgraph-checkpoint >= 3.0, else None): the lab's keys, then a datetime and a Marker in "bulk":
-    [{"key": "topic", "given": "str", "back": "str", "same": True}, ...]."""
+    [{"name": "topic", "given": "str", "back": "str", "same": True}, ...]."""
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
     try:
         saver = MemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=None))
@@ -745,7 +745,7 @@ def _strict_values(topic: str) -> Optional[List[dict]]:
         given = app.invoke({"topic": topic, "bulk": bulk}, cfg(thread))
         back = app.get_state(cfg(thread)).values
         keys = list(given) if thread == "lab" else ["bulk"]
-        rows += [{"key": key if thread == "lab" else f"bulk ({thread})", "given": type(given[key]).__name__,
+        rows += [{"name": key if thread == "lab" else f"bulk ({thread})", "given": type(given[key]).__name__,
                   "back": type(back[key]).__name__, "same": _lab_json(back[key]) == _lab_json(given[key])}
                  for key in keys]
     return rows
@@ -877,15 +877,20 @@ def thread_demo(topic: str) -> dict:
 
 def replay_rows(topic: str) -> List[dict]:
     """replay() before each node, each on a new thread after one run: [{"from": "plan", "added": 3,
-    "ran": ["plan", "write", "review"], "sources": ["loop", "loop", "loop"]}, ...] on 0.2.60."""
+    "ran": ["plan", "write", "review"], "sources": ["loop", "loop", "loop"], "current_is_new_end": True,
+    "old_end_readable": True}, ...] on 0.2.60: whether the thread's config then reads the replay's last
+    checkpoint, and the config of the end before it still reads the first run's values."""
     _refuse_unmeasurable(topic)
     rows = []
     for node in NODES:
         ran = []
         app = _ran_once(topic, ran)
+        old_end = app.get_state(cfg("run-1"))
         added = replay(app, cfg("run-1"), node)["added"]
-        sources = [s.metadata.get("source") for s in history(app, cfg("run-1"))[-added:]] if added else []
-        rows.append({"from": node, "added": added, "ran": ran, "sources": sources})
+        found = history(app, cfg("run-1"))
+        rows.append({"from": node, "added": added, "ran": ran, "sources": [s.metadata.get("source") for s in found[len(found) - added:]],
+                     "current_is_new_end": app.get_state(cfg("run-1")).config == found[-1].config,
+                     "old_end_readable": app.get_state(old_end.config).values == old_end.values})
     return rows
 
 def rerun_with_input(topic: str, other_topic: str) -> dict:
@@ -903,15 +908,18 @@ def rerun_with_input(topic: str, other_topic: str) -> dict:
 
 def fork_demo(topic: str, angle: str) -> dict:
     """fork() before "write" after one run: {"before": 5, "total": 8, "base_draft": "가을/기본",
-    "base_score": 5, "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17,
-    "original_is_old_end": True, "current_is_new_end": True, "old_end_readable": True}."""
+    "base_score": 5, "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17, "ran": ["write",
+    "review"], "sources": ["update", "loop", "loop"], "original_is_old_end": True, "current_is_new_end":
+    True, "old_end_readable": True}: the nodes the fork ran and the sources of the checkpoints it added."""
     _refuse_unmeasurable(topic, angle=angle)
-    app = build_graph(new_saver())
-    base = app.invoke({"topic": topic}, cfg("run-1"))
-    before = history_len(app, cfg("run-1"))
+    ran = []
+    app = _ran_once(topic, ran)
+    base, before = app.get_state(cfg("run-1")).values, history_len(app, cfg("run-1"))
     old_end = app.get_state(cfg("run-1")).config  # subtle: keep the old end's config in hand
     forked = fork(app, cfg("run-1"), "write", {"angle": angle})
-    return {"before": before, "total": forked["total"], "base_draft": base["draft"],
+    added = history(app, cfg("run-1"))[before - forked["total"]:]
+    return {"before": before, "total": forked["total"], "base_draft": base["draft"], "ran": ran,
+            "sources": [s.metadata.get("source") for s in added],
             "base_score": base["score"], "fork_draft": forked["result"]["draft"],
             "fork_score": forked["result"]["score"], "original_is_old_end": forked["original"] == base,
             "current_is_new_end": app.get_state(cfg("run-1")).values == forked["result"],

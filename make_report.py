@@ -47,10 +47,16 @@ def _demos(topic: str, postgres_url: str) -> dict:
     return jobs
 
 def _grown(rows: list) -> dict:
-    """turn_bytes' rows and their growth: bytes the first and last ten turns add, their ratio, last ÷ turn 20, the rest."""
-    s = [row["stored"] for row in rows]
-    return {"rows": rows, "first_ten": s[9], "last_ten": s[-1] - s[-11], "ratio": round((s[-1] - s[-11]) / s[9], 2),
-            "doubled": round(s[-1] / s[19], 2), "rest": sorted({row["state"] - row["notes"] for row in rows})}
+    """turn_bytes' rows and their growth: bytes the first and last ten turns add, their ratio, last ÷ turn 20, the rest;
+    with DeltaChannel's counter, the turns a full snapshot was written in and its frequency in updates ("every")."""
+    s, since = [row["stored"] for row in rows], [row.get("since_snapshot") for row in rows]
+    grown = {"rows": rows, "first_ten": s[9], "last_ten": s[-1] - s[-11], "ratio": round((s[-1] - s[-11]) / s[9], 2),
+             "doubled": round(s[-1] / s[19], 2), "rest": sorted({row["state"] - row["notes"] for row in rows})}
+    if since[0] is not None:  # a turn's updates are the counter's step before the first snapshot
+        snaps = [i for i in range(1, len(rows)) if since[i] < since[i - 1]]
+        grown.update(snapshot_turns=[rows[i]["turn"] for i in snaps],
+                     every=since[snaps[0] - 1] + (since[1] - since[0]) - since[snaps[0]] if snaps else None)
+    return grown
 
 def _growth(topic: str, payload: str, physical: list, postgres_url: str) -> dict:
     """What a checkpoint costs as the work grows: longer chains, more turns, and the remedies."""
@@ -83,6 +89,7 @@ def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str
         "durability": ckpt.durability_counts(topic), "lost": ckpt.lost_demo(topic),
         "failed": {mode or "default": ckpt.failed_run(topic, mode)
                    for mode in (ckpt.MODES if ckpt.has_durability() else [None])},
+        "reader": ckpt.reader_demo(topic),
         "missing": [b for b in ("sqlite", "postgres") if not ckpt.has_backend(b)], "postgres": bool(postgres_url)})
     say(f"measuring longer chains, {TURNS} turns and the remedies")
     r.update(_growth(topic, payload, r["physical"]["x"], postgres_url))
@@ -188,48 +195,37 @@ def _copies(chains: list) -> dict:
     return {m["backend"]: [c["savers"][i]["stored"]["copies"] for c in chains] for i, m in enumerate(chains[0]["savers"])}
 
 def _charts(r: dict) -> dict:
-    """{"charts": {"thin": {"x": ["#0 input", ...], "bar": [13, ...]}, "fat", "sweep" (a "line"), "chains", "turns":
-    {"x": [5, 10, ...], "savers": {"memory": [...], ...}}}}: the turns chart shows every 5th turn, to stay legible."""
-    labels, sweep, chains, turns = [c["label"] for c in r["checkpoints"]], r["sweep"], r["chains"], r["turns"]
+    """{"charts": {"thin_fat": {"x": ["#0 input", ...], "bars": [fat, thin]}, "turns": {"x": [5, 10, ...], "savers":
+    {"memory": [...], ...}}}}: both runs' bytes on one scale; the turns chart shows every 5th turn, to stay legible."""
+    labels, turns = [c["label"] for c in r["checkpoints"]], r["turns"]
     return {"charts": {
-        "thin": {"x": labels, "bar": r["rows"]["thin"]}, "fat": {"x": labels, "bar": r["rows"]["fat"]},
-        "sweep": {"x": [f"{x['payload_bytes']:,}" for x in sweep], "line": [x["extra"] for x in sweep]},
-        "chains": {"x": [c["nodes"] for c in chains], "savers": _copies(chains)},
+        "thin_fat": {"x": labels, "bars": [r["rows"]["fat"], r["rows"]["thin"]]},  # thin drawn over fat, one scale
         "turns": {"x": [x["turn"] for x in turns["memory"]["rows"][4::5]],
                   "savers": {b: [x["stored"] for x in t["rows"][4::5]] for b, t in turns.items()}}}}
 
 def _scale(r: dict) -> dict:
     """{"chain_savers": each saver's copies along the chains, whether it keeps at least half a copy per carrying
-    checkpoint of the longest ("follows") and more than one ("more"); "turn_rows": the turns table's; "pace": whether
-    every saver's last ten turns added over 5 % more than its first ten; "thread_note": whether checkpoints name their
-    thread; "has_delta": whether DeltaChannel ran; "delta_pace": whether its last ten turns grew less than plain}."""
+    checkpoint of the longest ("follows") and more than one ("more"); "turn_columns": the savers, then "delta" where
+    DeltaChannel ran; "turn_rows": the turns table's (TABLE_TURNS and each turn of a DeltaChannel snapshot, "snapshot"
+    marking those), each row's "stored" in turn_columns' order; "has_delta": whether DeltaChannel ran}."""
     chains, turns, delta = r["chains"], r["turns"], r["delta"]
-    carrying, rows = chains[-1]["savers"][0]["logical"]["carrying"], turns["memory"]["rows"]
+    carrying, rows, has_delta = chains[-1]["savers"][0]["logical"]["carrying"], turns["memory"]["rows"], "error" not in delta
+    runs = dict(turns, **({"delta": delta} if has_delta else {}))
+    snapshots = delta.get("snapshot_turns", [])
     return {"chain_savers": [{"backend": b, "copies": v, "follows": v[-1] >= carrying / 2, "more": v[-1] > carrying}
-                             for b, v in _copies(chains).items()],
-            "turn_rows": [dict(rows[t - 1], stored=[x["rows"][t - 1]["stored"] for x in turns.values()])
-                          for t in TABLE_TURNS],
-            "pace": all(t["ratio"] > 1.05 for t in turns.values()), "thread_note": "thread_id" in r["anatomy"]["metadata"],
-            "has_delta": "error" not in delta,
-            "delta_pace": "error" not in delta and delta["ratio"] < turns["memory"]["ratio"]}
+                             for b, v in _copies(chains).items()], "turn_columns": list(runs), "has_delta": has_delta,
+            "turn_rows": [dict(rows[t - 1], stored=[x["rows"][t - 1]["stored"] for x in runs.values()], snapshot=t in snapshots)
+                          for t in sorted(set(TABLE_TURNS) | set(snapshots))]}
 
 def _pruned(r: dict) -> dict:
-    """{"prune_notes": the notes after the pruning table, in order: "none" when no saver could prune, each replay after a
-    prune ("added" or "failed"), each saver without delete_thread; "gone": whether delete_thread left nothing}."""
+    """{"vacuum": SQLite's pruning (its file's bytes after delete_thread and after VACUUM), "pg_pruned": what a point
+    kept from before PostgreSQL's prune gave back, each None where not measured}."""
     pruning = r["pruning"]
-    notes = [{"note": "none"}] * (not any(p["after_prune"] for p in pruning.values()))
-    for b, p in pruning.items():
-        replay = (p["after_prune"] or {}).get("replay")
-        if replay:
-            notes.append({"note": "added" if replay.startswith("added ") else "failed", "backend": b, "replay": replay,
-                          "added": replay[6:]})
-    notes += [{"note": "no_delete", "backend": b} for b, p in pruning.items() if not p["after_delete"]]
-    return {"prune_notes": notes,
-            "gone": all(p["after_delete"] == {"checkpoints": 0, "stored": 0} for p in pruning.values())}
+    return {"vacuum": pruning.get("sqlite"), "pg_pruned": (pruning.get("postgres") or {}).get("after_prune")}
 
 def _travel(r: dict) -> dict:
     """{"replay_kind": "fork", "plain" or "other" (how a replay's added checkpoints compare with the nodes it ran),
-    "replay_from": each replay by its node, "fork_update" and "old_update": the values each update wrote,
+    "replay_from": each replay by its node, "fork_update" and "old_update": the values each update wrote, "fork_added",
     "source_counts", "highlighted": the sources drawn highlighted, "branch": where the fork's branch hangs (the points
     before write it could start from; whether continuing from the update wrote no fork checkpoint)}."""
     tree, extra = r["tree"], [x["added"] - len(x["ran"]) for x in r["replays"]]
@@ -239,7 +235,7 @@ def _travel(r: dict) -> dict:
     kind = "fork" if all(e == 1 and x["sources"][:1] == ["fork"] for e, x in zip(extra, r["replays"])) else "plain" \
         if all(e == 0 for e in extra) else "other"
     return {"replay_kind": kind, "replay_from": {x["from"]: x for x in r["replays"]}, "source_counts": counts,
-            "fork_update": {"angle": r["summary"]["fork_angle"]},
+            "fork_update": {"angle": r["summary"]["fork_angle"]}, "fork_added": r["fork"]["total"] - r["fork"]["before"],
             "old_update": {"angle": r["update"]["old_config"]["update_angle"]},
             "highlighted": [k for k in ("update", "fork") if k in counts], "branch": {
                 "at": at["label"], "parent": tree[at["parent"]]["label"], "forks": counts.get("fork", 0),
@@ -249,28 +245,38 @@ def _travel(r: dict) -> dict:
 
 def _demos_seen(r: dict) -> dict:
     """{"demo_savers": a row per saver with a restart demo (its "restart", its "crash", whether that "resumed", and to a
-    never-crashed run's values: "same"), "any_resumed", "durable": the durable savers' crashes, "killed": the SIGKILL
-    per mode where all three ran, "trap" (with "replanned" and "same"), "mode_rows", "checks": the table of checks}."""
+    never-crashed run's values: "same"), "trap" (with "replanned" and "same"), "matrix": a row per durability mode (one
+    without modes before langgraph 0.6) of what each ending left, "built_rows": what the rewritten rows made LangGraph's
+    reader build, "checks": the table of checks}."""
     d = r["demos"]
     savers = [{"backend": b, "restart": d[f"restart:{b}"], "crash": d[f"crash:{b}"], "resumed": d[f"crash:{b}"]["result"]
                is not None, "same": d[f"crash:{b}"]["result"] == d[f"restart:{b}"]["values_after_restart"]}
               for b in ("memory", "sqlite", "postgres") if f"restart:{b}" in d]
-    killed = [dict(d[k], mode=m, waited=m == "async") for m, k in (("exit", "mode:exit"), ("async", "mode:async"),
-                                                                  ("sync", "crash:sqlite")) if d.get(k)]
     trap = d.get("trap") and dict(d["trap"], replanned="plan" in d["trap"]["ran_on_resume"],
                                   same=d["trap"]["result"] == d["restart:sqlite"]["values_after_restart"])
-    return {"demo_savers": savers, "any_resumed": any(d[k]["result"] is not None for k in d if k.startswith("crash:")),
-            "durable": [d[f"crash:{b}"] for b in ("sqlite", "postgres") if f"crash:{b}" in d],
-            "killed": killed if len(killed) == 3 else [], "trap": trap, "checks": _checks(r, savers, trap),
-            "mode_rows": [{"mode": m, "checkpoints": n, "failed": r["failed"][m]} for m, n in r["durability"].items()]
-            if r["modes"] else []}
+    rows = r["reader"]["rows"] or []
+    return {"demo_savers": savers, "trap": trap, "matrix": _matrix(r, d), "checks": _checks(r, savers, trap),
+            "built_rows": sum(row["default"]["built"] for row in rows)}
+
+def _matrix(r: dict, d: dict) -> list:
+    """A row per durability mode ({"mode": None} alone before langgraph 0.6): checkpoints kept when the run ended ("done"),
+    when review raised ("failed"), when review was killed ("killed", None without the SQLite saver; "waited" where review
+    waited for the earlier checkpoints), and the nodes a resume after the exception ran."""
+    modes = list(r["durability"]) if r["modes"] else [None]
+    kills = {"exit": "mode:exit", "async": "mode:async", "sync": "crash:sqlite", None: "crash:sqlite"}
+    return [{"mode": m, "done": r["durability"][m] if m else r["lost"]["kept"], "failed": r["failed"][m or "default"]["checkpoints"],
+             "killed": (d.get(kills[m]) or {}).get("checkpoints_after_crash"), "waited": m in ("async", None),
+             "measured": kills[m] in d,
+             "ran": r["failed"][m or "default"]["ran_on_resume"]} for m in modes]
 
 def _checks(r: dict, savers: list, trap) -> list:
     """Every yes-or-no answer the prose states, in its order, by report_ko.CHECKS's keys: [{"check": "new_end", "ok":
     True}, ..., {"check": "crash", "backend": "sqlite", "ok": True}, ...]."""
-    f, out = r["fork"], []
-    out += [{"check": c, "ok": f[k]} for c, k in (("new_end", "current_is_new_end"), ("old_end", "old_end_readable"),
-                                                  ("original", "original_is_old_end"))]
+    f, replay, rows = r["fork"], r["replay_from"]["write"], r["reader"]["rows"] or []
+    out = [{"check": c, "ok": f[k]} for c, k in (("new_end", "current_is_new_end"), ("old_end", "old_end_readable"),
+                                                 ("original", "original_is_old_end"))]
+    out += [{"check": "replay_end", "ok": replay["current_is_new_end"]}]
+    out += [{"check": "reader", "ok": all(row["agckpt"]["built"] == 0 for row in rows)}] * bool(rows)
     out += [{"check": "bytes", "ok": r["same"]["bytes"]}] * (not r["postgres"])
     out += [{"check": "delta", "ok": r["same"]["states"]}] * ("error" not in r["delta"])
     out += [{"check": "crash", "backend": s["backend"], "ok": s["same"]} for s in savers if s["resumed"]]

@@ -293,9 +293,9 @@ def test_reader_demo_strict_values_match_a_plain_strict_saver():
     app = ckpt.build_graph(saver)
     app.invoke({"topic": "가을", "bulk": "x"}, ckpt.cfg("t"))
     back = app.get_state(ckpt.cfg("t")).values
-    lab = [row for row in got if not row["key"].startswith("bulk (")]
-    assert [(row["key"], row["back"], row["same"]) for row in lab] == [(k, type(v).__name__, True) for k, v in back.items()]
-    assert [(row["key"], row["back"], row["same"]) for row in got if row["key"].startswith("bulk (")] == [
+    lab = [row for row in got if not row["name"].startswith("bulk (")]
+    assert [(row["name"], row["back"], row["same"]) for row in lab] == [(k, type(v).__name__, True) for k, v in back.items()]
+    assert [(row["name"], row["back"], row["same"]) for row in got if row["name"].startswith("bulk (")] == [
         ("bulk (datetime)", "datetime", True), ("bulk (marker)", "dict", False)]
 
 
