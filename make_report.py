@@ -76,7 +76,7 @@ def _measured(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str
     say(f"measuring runs, replays, forks and bytes with a {payload_bytes:,}-byte payload")
     packages = ["langgraph", "langgraph-checkpoint", ckpt.EXTRAS["sqlite"]] + [ckpt.EXTRAS["postgres"]] * bool(postgres_url)
     r = dict(ckpt.first_run(topic), **{
-        "versions": {"python": ".".join(map(str, sys.version_info[:3])),
+        "versions": {"Python": ".".join(map(str, sys.version_info[:3])),
                      **{name: v for name in packages if (v := ckpt.package_version(name))}},
         "threads": ckpt.thread_demo(topic), "replays": ckpt.replay_rows(topic),
         "rerun": ckpt.rerun_with_input(topic, ko.OTHER_TOPIC), "fork": ckpt.fork_demo(topic, fork_angle),
@@ -155,6 +155,7 @@ def derive(report: dict) -> dict:
     derive(r)["extra"] == r["weigh"]["fat_total"] - r["weigh"]["thin_total"]; each checkpoint and tree row gets its
     "label" ("#3 loop": its position and source). The report itself is left as it is."""
     r = dict(report, extras=ckpt.EXTRAS, nodes=list(ckpt.NODES), no_sqlite="sqlite" in report["missing"],
+             default_angle=ckpt.DEFAULT_ANGLE, thread_note="thread_id" in report["anatomy"]["metadata"],
              modes="error" not in report["durability"],
              **{k: [dict(row, label=f"#{row['position']} {row['source']}") for row in report[k]]
                 for k in ("checkpoints", "tree")})

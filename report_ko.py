@@ -30,7 +30,7 @@ def doc(text: str) -> str:
 
 
 # ---- Postpositions: the form that fits the last syllable read before them. ----
-PAIRS = ("을/를", "이/가", "은/는", "과/와", "으로/로", "이다/다", "이었다/였다", "이고/고", "이며/며")
+PAIRS = ("을/를", "이/가", "은/는", "과/와", "으로/로", "이다/다", "이었다/였다", "이었고/였고", "이고/고", "이며/며")
 _DIGITS = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0}  # 영 일 이 삼 사 오 육 칠 팔 구
 _ZEROS = {1: 17, 2: 1, 3: 4, 4: 4}  # 십 백 천 만: the final consonant of a number ending in 1 to 4 zeros
 
@@ -284,120 +284,141 @@ RAN = "{ran:?{ran:nodes}{이/가} 실행됐고, |노드는 하나도 실행되�
 # ---- The sections. ----
 HEADER = doc("""\
 # 체크포인트 실험 보고서
-LangGraph 그래프를 `compile(checkpointer=...)`로 컴파일하면, 넘긴 객체(saver)가 그래프가 한 단계를 마칠 때마다 상태 전체를 \
-체크포인트로 저장소(메모리, SQLite 파일, PostgreSQL 데이터베이스)에 남긴다. 그래서 멈춘 곳에서 이어 가고 과거로 되돌아갈 수 있지만, 상태에 넣은 값은 체크포인트마다 \
-다시 저장된다. 이 실행에서 한 번 넣은 {weigh[payload_bytes]:,}바이트 값은 체크포인트 {weigh[checkpoints]}개 가운데 \
-{weigh[carrying]}개에 실렸다.
+LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는 객체가 saver다. saver는 입력을 받을 때 한 번, 그리고 그래프가 \
+한 단계(super-step: 함께 실행되는 노드 묶음)를 마칠 때마다 한 번, 그 순간의 상태 전체를 체크포인트로 남긴다. 체크포인트를 두는 곳이 \
+저장소다(메모리, SQLite 파일, PostgreSQL 데이터베이스). 그래서 멈춘 곳에서 이어 가고 과거로 돌아갈 수 있지만, 상태에 넣은 값은 \
+체크포인트마다 다시 저장된다. 이 실행에서 한 번 넣은 {weigh[payload_bytes]:,}바이트 값은 체크포인트 {weigh[checkpoints]}개 가운데 \
+{weigh[carrying]}개에 들어 있었다.
 {summary:table=SUMMARY_TABLE}
 **실습의 네 가지 답**
-1. 한 번 실행하면 체크포인트가 {checkpoints:len}개 남는다. 입력을 받을 때 하나, 입력이 상태에 들어간 뒤 하나, 노드 {nodes:len}개가 \
-끝날 때마다 하나다.
-2. `write` 앞으로 되감으면(과거 체크포인트로 돌아가 다시 실행하면) 같은 값으로 {replay_from[write][ran]:nodes}{이/가} 다시 실행되고 체크포인트가 \
-{replay_from[write][added]}개 는다{replay_kind:pick=OTHER_LINE_REPLAY}. 분기하면 값을 바꿔 다시 실행하고, 체크포인트는 \
-{fork[before]}개에서 {fork[total]}개가 된다. 어느 쪽이든 뒤에 스레드를 읽으면 마지막에 만든 가지의 끝이 나온다.
-3. {weigh[payload_bytes]:,}바이트 값은 상태로 보면 {weigh[carrying]}번 저장된다. saver가 더 보관한 바이트를 그 값의 크기로 \
-나누면 {parts:each=TIMES}{이다/다}.
-4. 메모리 saver를 새로 만들면(프로세스 재시작) 같은 `thread_id`로 찾은 체크포인트는 {lost[after_restart]}개이고, 오류는 나지 않는다.
+1. 무엇이 저장되는가: 한 번 실행하면 체크포인트가 {checkpoints:len}개 남는다. 입력을 받을 때 하나, 입력이 상태에 들어간 뒤 하나, \
+노드 {nodes:len}개가 끝날 때마다 하나다.
+2. 되감기와 분기는 어떻게 다른가: `write` 앞으로 되감으면(그 체크포인트의 config로 `invoke(None, config)`를 부르면) 같은 값으로 \
+{replay_from[write][ran]:nodes}{이/가} 다시 실행되고 체크포인트가 {replay_from[write][added]}개 늘어난다. `write` 앞에서 \
+분기하면(`update_state`로 값을 바꾼 체크포인트를 만들고 거기서 이어 가면) 체크포인트가 {fork[before]}개에서 {fork[total]}개가 \
+된다. 어느 쪽이든 원래 가지(이어진 체크포인트의 줄)는 남고, 그 뒤 스레드를 읽으면 마지막에 만든 가지의 끝이 나온다.
+3. 크기로 잰 것: {weigh[payload_bytes]:,}바이트 값은 상태를 JSON으로 세면 체크포인트 {weigh[checkpoints]}개 가운데 \
+{weigh[carrying]}개에 들어 있다. 이 값 때문에 saver가 더 보관한 바이트는 값 크기의 {parts:each=TIMES}{이다/다}.
+4. 사라지는 것: 메모리 saver를 새로 만들면(프로세스를 다시 시작한 것과 같다) 같은 `thread_id`로 물어도 체크포인트는 \
+{lost[after_restart]}개이고 값은 {lost[values_after_restart]:code}{이다/다}. 오류는 나지 않는다.
+{replay_kind:pick=OTHER_LINE_REPLAY}
 **에이전트를 운영하는 사람에게: 다섯 가지 규칙**
-1. `thread_id`(실행할 때 넘기는 config, `{{"configurable": {{"thread_id": ...}}}}`에 든 스레드 이름)를 먼저 정하라. 같은 `thread_id`로 다시 실행하자 `notes`가 {threads[same_thread_notes][0]}개에서 \
-{threads[same_thread_notes][1]}개로 이어졌고, 다른 `thread_id`는 빈 상태에서 시작했다.
-2. `update_state`가 돌려준 config로 이어 가라. 원래 config로 이어 가자 초안이 {update[old_config][draft]:code} 그대로였다.
-3. 분기하기 전에 원래 끝의 config를 잡아 두라. 분기 뒤 스레드는 새 끝(점수 {fork[fork_score]})을 보여 주고, 원래 끝(점수 \
-{fork[base_score]})은 잡아 둔 config로만 읽힌다.
-4. 큰 값은 상태 밖 store(LangGraph의 키-값 보관소)에 두고 상태에는 키만 넣어라. saver가 보관한 바이트가 {pointer[in_state][stored]:,}에서 \
-{pointer[pointer][stored]:,}로 줄었다.
-5. 운영에는 프로세스보다 오래가는 저장소를 사용하고, 그 저장소에는 애플리케이션만 쓰게 하라. 재시작 뒤 새 saver가 찾은 \
-체크포인트는 {demo_savers:each=RESTARTS}{이었다/였다}. {reader[rows]:?저장소의 행 하나를 고쳐 쓰자 LangGraph의 기본 읽기가 그 행이 \
-가리키는 클래스나 함수를 {built_rows}번 만들거나 불렀다.|애플리케이션의 입력만으로도 LangGraph의 기본 읽기가 입력 속 클래스를 \
-{reader[surrogate][built]}번 만들었다.}
+1. `thread_id`를 먼저 정하라. config는 실행할 때 넘기는 딕셔너리 `{{"configurable": {{"thread_id": ...}}}}`이고, `thread_id`는 그 \
+안에 든 스레드 이름이다. 같은 `thread_id`로 남긴 체크포인트들이 한 스레드가 된다. 같은 `thread_id`로 다시 실행하자 `notes`가 \
+{threads[same_thread_notes][0]}개에서 {threads[same_thread_notes][1]}개로 늘었고, 다른 `thread_id`는 빈 상태에서 시작했다.
+2. `update_state`가 돌려준 config로 이어 가라. 원래 config로 이어 가자 초안은 {update[old_config][draft]:code}, 점수는 \
+{update[old_config][score]}점 그대로였다. 돌려받은 config로 이어 가면 {fork[fork_score]}점이 된다.
+3. 분기하기 전에 원래 가지의 마지막 체크포인트 config를 잡아 두라. 분기 뒤 스레드를 읽으면 새 가지의 끝(점수 \
+{fork[fork_score]})이 나오고, 원래 가지의 끝(점수 {fork[base_score]})은 잡아 둔 config로만 읽힌다.
+4. 큰 값은 상태 밖 store에 두고 상태에는 키만 넣어라. store는 LangGraph가 체크포인트와 따로 값을 키로 두는 곳이다. 메모리 saver가 \
+보관한 바이트가 {pointer[in_state][stored]:,}바이트에서 {pointer[pointer][stored]:,}바이트로 줄었다.
+5. 운영에는 프로세스가 끝나도 남는 저장소를 사용하라. 재시작 뒤 새 saver가 찾은 체크포인트는 {demo_savers:each=RESTARTS}\
+{이었다/였다}. {reader[rows]:?그리고 애플리케이션 말고는 아무도 그 저장소에 쓰지 못하게 하라. 저장소의 행을 세 가지로 고쳐 \
+시험하자, LangGraph의 SqliteSaver가 행을 읽으면서 클래스를 만들거나 함수를 부른 일이 모두 {built_rows}번 있었다.|그리고 \
+입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, 애플리케이션 입력에 든 딕셔너리 하나 때문에 LangGraph가 다시 읽으면서 \
+클래스를 {reader[surrogate][built]}번 만들었다.}
 측정 환경은 {versions:each=VERSIONS}{no_sqlite:?(SQLite saver 없음)|}{이다/다}. 수치는 모두 이 환경에서 `ckpt.py`(실습의 풀이 \
 코드)를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외이고, 어디서 온 내용인지 문단 안에 적었다.
 """)
 SUMMARY_TABLE = (["키", "값", "뜻"], [], [
     ["`topic`", "{summary[topic]:code}", "그래프에 준 주제"],
     ["`checkpoints_per_run`", "{summary[checkpoints_per_run]}", "한 번 실행한 뒤의 체크포인트 수"],
-    ["`pending`", "{summary[pending]:code}", "체크포인트마다 다음에 실행할 노드, 오래된 것부터"],
-    ["`base_score`", "{summary[base_score]}", "기본 실행의 점수(초안의 글자 수)"],
-    ["`fork_angle`", "{summary[fork_angle]:lit}", "`write` 앞에서 분기할 때 바꾼 `angle`"],
-    ["`fork_score`", "{summary[fork_score]}", "분기한 가지의 점수"],
+    ["`pending`", "{summary[pending]:code}", "체크포인트마다 다음에 실행할 노드, 오래된 것부터(`\"\"`는 끝난 지점)"],
+    ["`base_score`", "{summary[base_score]}", "`angle` {default_angle:lit}{으로/로} 한 번 실행한 점수(초안 {fork[base_draft]:code}의 글자 수)"],
+    ["`fork_angle`", "{summary[fork_angle]:code}", "`write` 앞에서 분기할 때 바꾼 `angle`"],
+    ["`fork_score`", "{summary[fork_score]}", "`angle`을 바꿔 분기한 가지의 점수(초안의 글자 수)"],
     ["`checkpoints_after_fork`", "{summary[checkpoints_after_fork]}", "분기한 뒤 스레드의 체크포인트 수"],
-    ["`payload_bytes`", "{summary[payload_bytes]:,}", "상태의 `bulk`에 넣은 값의 바이트"],
-    ["`carrying`", "{summary[carrying]}", "그 값을 실은 체크포인트 수"],
+    ["`payload_bytes`", "{summary[payload_bytes]:,}", "상태의 `bulk`에 넣은 값의 크기(바이트)"],
+    ["`carrying`", "{summary[carrying]}", "그 값이 들어 있는 체크포인트 수"],
     ["`survives_restart`", "{summary[survives_restart]:code}", "메모리 saver를 새로 만든 뒤에도 스레드가 남는지"]])
 OTHER_LINE_REPLAY = {  # the replay count of the other langgraph line, from the tests
-    "fork": "(실습의 langgraph 0.2.60에서는 2개: 이 프로젝트의 테스트가 그 환경에서 확인한 값)",
-    "plain": "(langgraph 1.1.7부터는 3개: 이 프로젝트의 테스트가 langgraph 1.2.24에서 확인한 값)", "other": ""}
-TIMES = ("{backend:pick=PROSE} {stored[copies]:.2f}", ", ")  # the stored difference over the payload, per saver
+    "fork": "참고: 실습의 langgraph 0.2.60에서는 `write` 앞으로 되감으면 체크포인트가 2개 늘어난다. 이 프로젝트의 테스트가 그 환경에서 "
+            "확인한다.",
+    "plain": "참고: langgraph 1.1.7부터는 `write` 앞으로 되감으면 체크포인트가 3개 늘어난다. 이 프로젝트의 테스트가 langgraph "
+             "1.2.24에서 확인한다.", "other": ""}
+TIMES = ("{backend:pick=PROSE} {stored[copies]:.2f}배", ", ")  # the stored difference over the payload, per saver
 RESTARTS = ("{backend:pick=PROSE} {restart[after_restart]}개", ", ")
 
 SAVED = doc("""\
 ## 무엇이 저장되는가
-체크포인트는 그래프가 한 단계(super-step: 함께 실행되는 노드 묶음)를 마칠 때마다 남기는 상태 전체의 기록이다. 한 번 실행하면 \
-{checkpoints:len}개가 생기고, 각 체크포인트에는 그때의 값과 다음에 실행할 노드(`next`)가 함께 적힌다. 체크포인트는 `thread_id`로 \
-묶이고(이 묶음이 스레드다), 같은 `thread_id`로 다시 실행하면 마지막 상태에서 이어진다.
+체크포인트는 입력을 받을 때와 단계가 끝날 때마다 남는 상태 전체의 기록이다. 한 번 실행하면 {checkpoints:len}개가 생기고, 각 \
+체크포인트를 읽으면 그때의 값과 다음에 실행할 노드(`next`)가 함께 나온다. 같은 `thread_id`로 다시 실행하면 마지막 상태에서 \
+이어진다.
 {checkpoints:table=CHECKPOINTS_TABLE}
 표는 오래된 것부터 적었다. `get_state_history`는 최신 것부터 주므로 뒤집었다. "생긴 경위"는 체크포인트의 `metadata.source`다. 입력을 \
-받아 생기면 input, 실행 중에 단계가 끝나 생기면 loop다. 다음 노드만 모으면 실습의 `pending()`, {pending:code}{이/가} 된다. 기본 \
-실행의 점수(`base_score`) {fork[base_score]}점은 초안 {fork[base_draft]:code}의 글자 수다.
+받아 생기면 input, 실행 중에 단계가 끝나 생기면 loop다. 다음 노드만 모으면 실습의 `pending()`이 돌려주는 {pending:code}{이/가} \
+된다. 기본 실행의 점수(`base_score`) {fork[base_score]}점은 초안 {fork[base_draft]:code}의 글자 수다.
 ### 같은 스레드와 다른 스레드
 같은 `thread_id`(`t1`)로 한 번 더 실행하자 `notes`가 {threads[same_thread_notes][0]}개에서 {threads[same_thread_notes][1]}개로 \
 늘고, 스레드의 체크포인트는 {threads[same_thread_checkpoints]}개가 됐다. 이어서 다른 `thread_id`(`t2`)로 실행하자 빈 상태에서 시작했다. \
 `notes`는 {threads[other_thread_notes]}개, 체크포인트는 {threads[other_thread_checkpoints]}개다.
-`thread_id`에 정수 1을 주고 실행한 뒤 읽으면, 정수 1로는 체크포인트가 {update[int_and_str_ids][0]}개, 문자열 `"1"`로는 \
-{update[int_and_str_ids][1]}개 나온다. {update[int_and_str_ids][1]:?langgraph {versions[langgraph]}에서는 둘이 같은 스레드다.|langgraph \
-{versions[langgraph]}에서는 둘이 다른 스레드다.} `thread_id`는 한 가지 형(문자열)으로만 넘기는 편이 안전하다.
+`thread_id`에 정수 1을 주고 실행한 뒤 읽으면, 정수 1로는 체크포인트가 {update[int_and_str_ids][0]}개 나오고 문자열 `"1"`로는 \
+{update[int_and_str_ids][1]:?{update[int_and_str_ids][1]}개 나온다. langgraph {versions[langgraph]}에서는 둘이 같은 스레드다.|하나도 \
+나오지 않는다. langgraph {versions[langgraph]}에서는 둘이 다른 스레드다.} 버전에 따라 다르므로(아래 참고) `thread_id`는 늘 문자열로 \
+넘기는 편이 안전하다.
 {update[int_and_str_ids][1]:?참고: langgraph 0.2.60에서는 둘이 다른 스레드다(문자열 `"1"`로는 0개). 이 프로젝트의 테스트가 그 \
 환경에서 확인한다.|참고: langgraph 1.2.24에서는 둘이 같은 스레드다. 이 프로젝트의 테스트가 그 환경에서 확인한다.}
 ### 실습 안내문이 꼽는 실수 네 가지
-실습 안내문(과제를 내는 문서)이 꼽는 흔한 실수를 하나씩 그대로 해 보았다.
+실습 안내문(과제와 함수 계약을 적은 문서)이 꼽는 흔한 실수를 하나씩 그대로 해 보았다.
 {r:table=MISTAKES_TABLE}
-### 저장소를 읽는 쪽이 돌려받는 것
-요점: 체크포인트 저장소는 코드와 같다. 저장소에 쓸 수 있는 사람은 그 저장소를 읽는 프로세스가 무엇을 만들지 정할 수 있다. \
-{reader[rows]:?이 실행에서 SQLite 저장소의 최신 체크포인트 행 하나를 고쳐, 해가 없는 클래스 `Marker`(만들어질 때 횟수만 센다)나 함수 \
-`mark`를 가리키게 했다. 같은 행을 LangGraph의 SqliteSaver와 `ckpt.py`의 `open_saver`로 읽었다.|이 기계에는 SQLite saver가 없어, \
-저장소의 행을 고쳐 쓰는 실험은 하지 않았다.}
+### 저장소를 읽을 때 만들어지는 것
+요점: 저장소의 행은 읽힐 때 클래스를 만들거나 함수를 부르게 할 수 있다. 그래서 저장소에 쓸 수 있는 사람은 그 저장소를 읽는 \
+프로세스에서 무엇이 만들어질지 정할 수 있다.
+{reader[rows]:?SQLite 저장소에서 한 번 실행한 스레드의 최신 체크포인트 행을 고쳐, 해가 없는 클래스 `Marker`(만들어질 때 횟수만 \
+센다)나 함수 `mark`를 가리키게 했다. 행을 고치는 방법은 셋이다. JSON 방식의 생성자는 클래스 경로를 적어 두면 읽을 때 그 클래스를 \
+만들게 하는 딕셔너리이고, msgpack 확장 타입은 msgpack 안에 모듈과 클래스(또는 함수) 이름을 적는 칸이다. 같은 행을 LangGraph의 \
+SqliteSaver와, `ckpt.py`의 `open_saver`(행의 형식과 바이트를 먼저 검사하고 읽는 이 프로젝트의 함수)로 읽었다.|이 기계에는 \
+SQLite saver가 없어, 저장소의 행을 고쳐 쓰는 시험은 하지 않았다.}
 {reader[rows]:?{reader[rows]:table=ROWS_TABLE}|}
-{reader[rows]:?`open_saver`가 낸 오류는 모두 같은 꼴이다(경로와 id는 줄여 적었다): {reader[rows][0][agckpt][error]:lit}|}
-{reader[surrogate][built]:?저장소에 쓰지 않고 애플리케이션의 입력만으로도 된다.|애플리케이션의 입력으로도 시험했다.} 입력에 짝이 없는 \
-서로게이트 문자(`\\ud800`)를 넣고, 그 옆에 JSON 방식의 생성자처럼 생긴 사전 하나를 두었다. 이 langgraph의 직렬화기는 이 입력을 {reader[surrogate][type]:lit} 형식으로 썼고, 다시 읽을 때 `Marker`를 \
-{reader[surrogate][built]}번 만들었다. `ckpt.invoke`는 아무것도 쓰기 전에 이 입력을 거절한다: {reader[surrogate][refused]:lit}
-{reader[strict]:?LangGraph의 엄격 모드(`allowed_msgpack_modules=None`, 허용 목록에 없는 타입은 만들지 않는다)로 만든 메모리 saver에 \
-한 번 실행한 값과 두 값을 더 넣고, 돌아온 타입을 쟀다.|}
+{reader[rows]:?`open_saver`의 오류는 세 행 모두 같은 꼴이었다(경로와 id는 줄여 적었다): {reader[rows][0][agckpt][error]:lit}|}
+{reader[surrogate][built]:?저장소에 손대지 않고 애플리케이션의 입력만으로도 같은 일이 일어났다.|애플리케이션의 입력으로도 \
+시험했다.} 입력의 주제에 짝이 없는 서로게이트 문자(`\\\\ud800`)를 넣고, 그 옆에 JSON 방식의 생성자처럼 생긴 딕셔너리 하나를 두었다. \
+이 langgraph의 직렬화기(값을 바이트로 바꾸고 되돌리는 부분)는 이 입력을 {reader[surrogate][type]:lit} 형식으로 저장했고, 다시 \
+읽을 때 `Marker`를 {reader[surrogate][built]:?{reader[surrogate][built]}번 만들었다|한 번도 만들지 않았다}. \
+`ckpt.invoke`(입력을 검사한 뒤 `app.invoke`를 부르는 이 프로젝트의 함수)는 아무것도 저장하기 전에 이 입력을 거절했다: \
+{reader[surrogate][refused]:lit}
+{reader[strict]:?LangGraph의 엄격 모드(`allowed_msgpack_modules=None`: 허용 목록에 없는 타입은 만들지 않는다)로 메모리 saver를 \
+만들었다. 한 번 실행한 상태의 값에 `bulk` 값 두 개(날짜와 시각, 애플리케이션의 클래스)를 더해 저장하고, 다시 읽었을 때의 타입을 \
+확인했다.|}
 {reader[strict]:?{reader[strict]:table=STRICT_TABLE}|}
-{reader[filter]:?`SqliteSaver.list`에 준 메타데이터 필터의 키에 SQL을 넣었다({reader[filter][key]:lit}). {reader[filter][error]:?이 \
-버전은 그 키를 거절했다: {reader[filter][error]:lit}|스레드 `a`만 물었는데 스레드 `b`의 체크포인트 {reader[filter][other_rows]}개가 함께 \
-나왔다.}|}
-{reader[encrypted]:?LangGraph의 `EncryptedSerializer`로 SQLite 저장소를 암호화하고(시험용으로 바이트마다 XOR 0x5A를 하는 암호를 썼다), \
-config에 비밀 값을 넣어 한 번 실행했다. 체크포인트와 기록 행 {reader[encrypted][rows]}개 가운데 {reader[encrypted][config]}개에 config의 \
-비밀 값이, {reader[encrypted][output]}개에 노드 `write`가 돌려준 초안이 평문으로 남았다.
-참고: langgraph-checkpoint 소스의 `get_checkpoint_metadata`는 config의 문자열 값을 메타데이터에 옮겨 적는다. SQLite saver는 메타데이터를 \
-직렬화기에 넘기지 않고 JSON으로 쓰므로 암호화되지 않는다.|}
-참고: 이 위험은 공개 보안 권고로 나와 있다(GitHub 보안 권고 데이터베이스, 2026-12-02에 읽음). CVE-2025-64439(JSON 방식의 생성자, \
-langgraph-checkpoint 2.1.2까지, 3.0.0에서 고침), CVE-2026-28277(msgpack 확장 타입, langgraph 1.0.9까지; 1.0.10부터 엄격 모드를 켤 수 \
-있지만 기본은 꺼져 있다), CVE-2025-67644(SqliteSaver 필터 키의 SQL, langgraph-checkpoint-sqlite 3.0.1에서 고침)이다. 실습의 \
-langgraph 0.2.60은 langgraph-checkpoint 3.0 미만만 받으므로 이 고침을 설치할 수 없다. 그 환경에서는 저장소에 애플리케이션만 쓸 수 \
-있어야 한다. `ckpt.py`의 `open_saver`는 행의 형식과 바이트를 먼저 읽고, 실습의 값이 쓰는 타입(집합, 날짜와 시각 등) 밖의 것을 \
-가리키는 행은 아무것도 만들지 않고 거절한다.
+{reader[strict]:?애플리케이션의 클래스 `Marker`는 오류 없이 {reader[strict][-1][back]:lit}{으로/로} 돌아왔다.|}
+{reader[filter]:?`SqliteSaver.list`에 준 metadata 필터의 키에 SQL을 넣었다({reader[filter][key]:lit}). {reader[filter][error]:?\
+langgraph-checkpoint-sqlite {versions[langgraph-checkpoint-sqlite]}{은/는} 그 키를 거절했다: {reader[filter][error]:lit}|스레드 `a`만 \
+물었는데 스레드 `b`의 체크포인트 {reader[filter][other_rows]}개가 함께 나왔다.}|}
+{reader[encrypted]:?LangGraph의 `EncryptedSerializer`로 SQLite 저장소를 암호화하고(시험용으로 바이트마다 XOR 0x5A를 하는 암호를 \
+사용했다), config에 비밀 값을 넣어 한 번 실행했다. 체크포인트 행과 대기 기록 행 {reader[encrypted][rows]}개 가운데 \
+{reader[encrypted][config]}개에 config의 비밀 값이 평문으로 남았다. {reader[encrypted][output]:?노드 `write`가 돌려준 초안이 평문으로 \
+남은 행은 {reader[encrypted][output]}개다.|노드 `write`가 돌려준 초안이 평문으로 남은 행은 없었다.}
+참고: langgraph-checkpoint 소스의 `get_checkpoint_metadata`는 config의 문자열 값을 metadata에 옮겨 적는다. SQLite saver는 metadata를 \
+직렬화기에 넘기지 않고 JSON으로 저장하므로 암호화되지 않는다.|}
+참고: 공개 보안 권고는 세 가지다(GitHub 보안 권고 데이터베이스, 2026-12-02에 읽음). CVE-2025-64439는 JSON 방식의 생성자 문제로, \
+langgraph-checkpoint 2.1.2까지 해당하고 3.0.0에서 고쳐졌다. CVE-2026-28277은 msgpack 확장 타입 문제로, langgraph 1.0.9까지 \
+해당한다. 1.0.10부터 엄격 모드를 켤 수 있지만 기본은 꺼져 있다. CVE-2025-67644는 SqliteSaver 필터 키에 SQL을 넣을 수 있는 \
+문제로, langgraph-checkpoint-sqlite 3.0.1에서 고쳐졌다. 실습의 langgraph 0.2.60은 langgraph-checkpoint 3.0 미만만 받으므로 고쳐진 \
+버전을 설치할 수 없다. 그 환경에서는 애플리케이션 말고는 아무도 저장소에 쓸 수 없어야 한다.
 ### 체크포인트 하나를 열어 보면
-`run-1` 스레드를 한 번 실행한 뒤 마지막 체크포인트를 saver에서 직접 꺼냈다(`checkpointer.get_tuple(config)`). 채널(체크포인트 안에서 \
-값 하나가 담기는 자리) 값은 바이트 수로, 채널 버전은 실행마다 바뀌는 뒷부분을 떼고 `채널@번호` 꼴로 줄여 적었다.
+`run-1` 스레드를 한 번 실행한 뒤 마지막 체크포인트를 saver에서 직접 꺼냈다(`checkpointer.get_tuple(config)`). 채널은 체크포인트 \
+안에서 값 하나가 담기는 자리다. 상태의 키마다 채널이 하나 있고, LangGraph가 안에서 사용하는 채널(`__start__`, 다음에 실행할 노드를 \
+표시하는 채널)도 있다. 아래 표에서 채널 값은 바이트 수만 적었다. 채널 버전은 실행마다 바뀌는 뒷부분을 떼고 `채널@번호` 꼴로 \
+줄였다.
 참고: "뜻" 열은 langgraph-checkpoint 소스의 `Checkpoint`와 `CheckpointMetadata` 주석을 풀어 쓴 것이다.
 {anatomy_rows:table=ANATOMY_TABLE}
 """)
 CHECKPOINTS_TABLE = (["체크포인트", "생긴 경위", "단계", "다음 노드(`next`)", "이 단계에서 바뀐 키", "상태의 바이트"],
                      ["#{position}", "{source}", "{step}", "{next:?{next[0]:lit}|(끝)}", "{changed:nodes}", "{bytes:,}"], [])
 MISTAKES_TABLE = (["실수", "이 실행에서 일어난 일"], [], [
-    ["`compile()`에 saver를 넘기지 않고 `get_state`를 부른다", "오류가 난다({threads[no_checkpointer_error]:lit}). 같은 config로 두 번 "
-     "실행해도 `notes`는 {threads[no_checkpointer_notes][0]}개, {threads[no_checkpointer_notes][1]}개로 매번 처음부터 쌓인다."],
+    ["`compile()`에 saver를 넘기지 않고 `get_state`를 부른다", "오류가 났다({threads[no_checkpointer_error]:lit}). 같은 config로 두 번 "
+     "실행해도 `notes`는 첫 실행 {threads[no_checkpointer_notes][0]}개, 둘째 실행 {threads[no_checkpointer_notes][1]}개로 매번 처음부터 "
+     "쌓였다."],
     ["되감을 때 `None` 대신 입력을 준다", "{rerun[input]:code}{을/를} 주자 {rerun[ran]:nodes}{이/가} 처음부터 다시 실행되고 "
      "체크포인트가 {rerun[added]}개 늘었다."],
     ["`update_state` 뒤에 원래 config로 이어 간다", "초안은 {update[old_config][draft]:code}, 점수는 {update[old_config][score]}점이다. "
-     "바꾼 값이 쓰이지 않았다."],
-    ["`get_state_history`를 뒤집지 않고 읽는다", "첫 항목이 단계 {update[first_steps][get_state_history]}(마지막 체크포인트)다. 뒤집어야 "
-     "단계 {update[first_steps][history]}(입력)부터 읽힌다."]])
+     "바꾼 값은 사용되지 않았다."],
+    ["`get_state_history`를 뒤집지 않고 읽는다", "첫 항목이 단계 {update[first_steps][get_state_history]}(마지막 체크포인트){이다/다}. "
+     "뒤집어야 단계 {update[first_steps][history]}(입력)부터 읽힌다."]])
 ROWS_TABLE = (["고친 행이 가리키는 것", "행의 형식", "LangGraph의 SqliteSaver", "`open_saver`"],
               ["{row:pick=ROW_NAMES}", "{type:lit}", "{default[built]:?만들거나 불렀다({default[built]}번)|만들지 않았다}",
-               "{agckpt[built]:?만들었다|만들지 않았다}, 오류로 멈췄다"], [])
+               "{agckpt[built]:?만들었다|만들지 않고 오류로 멈췄다}"], [])
 ROW_NAMES = {"json": "JSON 방식의 생성자(`Marker`)", "msgpack_class": "msgpack 확장 타입(`Marker`)",
              "msgpack_function": "msgpack 확장 타입(함수 `mark`)"}
 STRICT_TABLE = (["키", "넣은 값의 타입", "돌아온 값의 타입", "같은가"],
@@ -408,82 +429,87 @@ ANATOMY_TABLE = (["필드", "뜻", "값 또는 크기"], ["{field:lit}", "{purpo
 
 TRAVEL = doc("""\
 ## 되감기와 분기는 어떻게 다른가
-되감기(replay)는 과거 체크포인트의 config로 `invoke(None, config)`를 불러, 그 지점 뒤의 노드를 저장된 값 그대로 다시 실행하는 것이다. \
-분기(fork)는 `update_state`로 값을 바꾼 체크포인트를 하나 쓰고, 돌려받은 config로 이어 가는 것이다. 둘 다 원래 가지를 지우지 않는다. \
-다만 스레드의 config로 읽으면 마지막에 만든 가지의 끝이 나온다.
+되감기(replay)는 과거 config(`thread_id`와 `checkpoint_id`가 든 config)로 `invoke(None, config)`를 불러, 그 지점 뒤의 노드를 저장된 \
+값 그대로 다시 실행하는 것이다. 분기(fork)는 `update_state`로 값을 바꾼 체크포인트를 하나 쓰고, 돌려받은 config로 이어 가는 \
+것이다. 둘 다 원래 가지를 지우지 않는다. 다만 그 뒤 스레드의 config(`thread_id`만 든 config)로 읽으면 마지막에 만든 가지의 끝이 \
+나온다.
 {r:table=VERSUS_TABLE}
-되감기는 `write` 앞으로, 분기는 `write` 앞에서 했고, 둘 다 새 스레드에서 한 번 실행한 뒤다. 노드 함수가 불릴 때마다 이름을 적어, 다시 실행된 노드를 셌다. \
-되감기가 노드 함수를 정말로 다시 부르므로, 노드 안의 부수 효과(메일 보내기, 모델 호출)도 되감을 때마다 다시 일어난다.
+되감기는 `write` 앞으로, 분기는 `write` 앞에서 했다. 둘 다 새 스레드를 한 번 실행한 뒤에 했다. 노드 함수가 불릴 때마다 이름을 적어, \
+다시 실행된 노드를 셌다. 되감기는 노드 함수를 정말로 다시 부르므로, 노드 안의 부수 효과(메일 보내기, 모델 호출)도 되감을 때마다 다시 \
+일어난다.
 ### 노드마다 되감기
 {replays:table=REPLAYS_TABLE}
 {replay_kind:pick=REPLAY}
-되감을 때 `None` 대신 입력을 주면 되감기가 아니다. `write` 앞 지점의 config에 {rerun[input]:code}{을/를} 주자 {rerun[ran]:nodes}{이/가} \
-모두 다시 실행되고 체크포인트가 {rerun[added]}개 늘었다. 그 지점의 값 위에서 처음부터 다시 시작한 것이다. 덧붙는 `notes`는 \
-{rerun[notes]:code}{이/가} 됐다.
+되감을 때 `None` 대신 입력을 주면 되감기가 아니다. `write` 앞 지점의 config와 함께 입력 {rerun[input]:code}{을/를} 주자 \
+{rerun[ran]:nodes}{이/가} 모두 다시 실행되고 체크포인트가 {rerun[added]}개 늘었다. 그 지점의 값 위에서 처음부터 다시 시작한 \
+것이다. `notes`는 {rerun[notes]:code}{이/가} 됐다.
 ### `update_state`가 실제로 하는 일
-`update_state`는 값을 그냥 덮어쓰지 않는다. 그 지점 직전에 끝난 노드가 쓴 것처럼, reducer(새 값을 기존 값과 합치는 함수: 이 \
-그래프에서는 `notes`에만 있어 목록을 이어 붙인다)를 거쳐 새 체크포인트를 하나 쓴다. `write` 앞 지점에 `{{"notes": ["replaced"]}}`를 \
-주자 `notes`는 {update[reducer][notes]:code}{이/가} 됐다. 새 체크포인트의 생긴 경위는 {update[reducer][source]:lit}, 다음 노드는 \
+`update_state`는 값을 그냥 덮어쓰지 않는다. reducer는 새 값을 기존 값과 합치는 함수다. 이 그래프에서는 `notes`에만 \
+reducer(`operator.add`)가 있어 목록을 이어 붙인다. `write` 앞 지점에 `{{"notes": ["replaced"]}}`를 주자 `notes`는 \
+{update[reducer][notes]:code}{이/가} 됐다. 새 체크포인트가 생긴 경위는 {update[reducer][source]:lit}, 다음 노드는 \
 {update[reducer][next]:nodes}{이다/다}.
-`update_state`가 돌려준 config를 버리고 원래 지점의 config로 이어 가면, 값을 바꾸기 전의 체크포인트에서 되감는 것과 같다. `write` \
+참고: LangGraph 문서(Use time-travel)에 따르면 `update_state`는 그 지점 직전에 끝난 노드가 값을 쓴 것처럼 처리한다.
+`update_state`가 돌려준 config를 버리고 원래 지점의 config로 이어 가면, 값을 바꾸기 전의 체크포인트로 되감는 것과 같다. `write` \
 앞 지점에 {old_update:code}{을/를} 쓰고 원래 config로 이어 가자 초안은 {update[old_config][draft]:code}, 점수는 \
-{update[old_config][score]}점이었다. 바꾼 체크포인트는 아무도 이어 가지 않은 채 남았고, 스레드의 체크포인트는 \
+{update[old_config][score]}점이었다. 값을 바꾼 새 체크포인트는 이어 가는 가지 없이 남았고, 스레드의 체크포인트는 \
 {update[old_config][checkpoints]}개가 됐다.
 ### config가 가리키는 것
-체크포인트 id가 든 config는 그 체크포인트 하나만 가리킨다. `update_state`가 돌려준 config로 `get_state_history`를 부르면 체크포인트가 \
-{update[named_lists]}개 나온다. 끝난 스레드에 스레드의 config로 `invoke(None, config)`를 부르자 {update[finished]:with=RAN} 마지막 \
-체크포인트의 config로 되감자 {update[end_replay]:with=RAN}
+`checkpoint_id`가 든 config는 그 체크포인트 하나만 가리킨다. `update_state`가 돌려준 config로 `get_state_history`를 부르면 체크포인트가 \
+{update[named_lists]}개 나온다. 끝난 스레드의 config(`thread_id`만 든 것)로 `invoke(None, config)`를 부르자 {update[finished]:with=RAN} \
+마지막 체크포인트의 config로 되감자 {update[end_replay]:with=RAN}
 ### 체크포인트는 어디서 왔나
 한 스레드에서 한 번 실행하고, `write` 앞으로 되감고, 다시 `write` 앞에서 분기했다. 부모 관계대로 그리면 아래와 같다. 점 하나가 \
-체크포인트 하나이고 선은 가지다. 강조한 점은 생긴 경위가 {highlighted:each=DOTS}인 체크포인트다.
+체크포인트 하나이고 선은 가지다. 강조한 점은 생긴 경위가 {highlighted:each=OR_LITS}인 체크포인트다.
 {tree:gitgraph}
 {branch[points][1:]:?되감은 뒤에는 다음 노드가 `write`인 체크포인트가 {branch[points]:len}개({branch[points]:each=PLAIN})다. 실습의 \
-`fork()`는 그 가운데 가장 최근 것을 고르므로, 분기의 첫 체크포인트({branch[at]})는 {branch[parent]}에서 갈라진다.|다음 노드가 \
-`write`인 체크포인트는 {branch[points][0]} 하나이고, 분기의 첫 체크포인트({branch[at]})는 거기서 갈라진다.}
+`fork()` 함수는 `snapshot_before`로 그 가운데 가장 최근 것을 고르므로, 분기의 첫 체크포인트({branch[at]})는 {branch[parent]}에서 \
+갈라진다.|다음 노드가 `write`인 체크포인트는 {branch[points][0]} 하나이고, 분기의 첫 체크포인트({branch[at]})는 거기서 갈라진다.}
 """)
 VERSUS_TABLE = (["", "되감기", "분기"], [], [
     ["부르는 것", "`invoke(None, 과거 config)`", "`update_state(과거 config, 값)` 뒤 `invoke(None, 돌려받은 config)`"],
-    ["쓰이는 값", "그 지점에 저장된 값 그대로", "{fork_update:code}{으로/로} 바꾼 값"],
-    ["새 체크포인트의 생긴 경위", "{replay_from[write][sources]:each=PLAIN}", "{fork[sources]:each=PLAIN}"],
+    ["사용하는 값", "그 지점에 저장된 값 그대로", "{fork_update:code}{으로/로} 바꾼 값"],
+    ["새 체크포인트가 생긴 경위", "{replay_from[write][sources]:each=PLAIN}", "{fork[sources]:each=PLAIN}"],
     ["다시 실행된 노드", "{replay_from[write][ran]:nodes}", "{fork[ran]:nodes}"],
     ["늘어난 체크포인트", "{replay_from[write][added]}", "{fork_added}"],
     ["원래 가지", "{replay_from[write][old_end_readable]:?남는다(잡아 둔 config로 읽힌다)|읽히지 않았다}",
      "{fork[old_end_readable]:?남는다(잡아 둔 config로 읽으면 점수 {fork[base_score]})|읽히지 않았다}"],
-    ["뒤에 스레드의 config로 읽으면", "{replay_from[write][current_is_new_end]:?되감기가 만든 끝|다른 체크포인트}",
+    ["그 뒤 스레드의 config로 읽으면", "{replay_from[write][current_is_new_end]:?되감기가 만든 끝|다른 체크포인트}",
      "{fork[current_is_new_end]:?새 가지의 끝(점수 {fork[fork_score]})|다른 체크포인트}"]])
-REPLAYS_TABLE = (["어느 노드 앞으로", "늘어난 체크포인트", "다시 실행된 노드", "새 체크포인트의 생긴 경위"],
+OR_LITS = ("{value:lit}", "나 ")
+REPLAYS_TABLE = (["어느 노드 앞으로", "늘어난 체크포인트", "다시 실행된 노드", "새 체크포인트가 생긴 경위"],
                  ["{from:lit}", "{added}", "{ran:nodes}", "{sources:each=PLAIN}"], [])
 REPLAY = {  # how a replay's added checkpoints compare with the nodes it ran again
     "fork": doc("""\
-langgraph {versions[langgraph]}의 되감기는 다시 실행한 노드보다 체크포인트를 하나 더 남긴다. 첫 번째 것의 생긴 경위가 `fork`다. \
-이름과 달리 분기가 아니라 되감기가 남긴 것이고, 분기(`update_state`)가 남기는 것은 `update`다.
-참고: langgraph 1.1.7 전(실습의 0.2.60 포함)에는 `fork` 체크포인트가 없어 `plan`·`write`·`review` 앞에서 3·2·1개가 는다. 이 프로젝트의 \
-테스트가 langgraph 0.2.60에서 확인하는 값이다."""),
+langgraph {versions[langgraph]}에서는 되감으면 다시 실행한 노드보다 체크포인트가 하나 더 늘어난다. 그 첫 번째 체크포인트가 생긴 경위는 \
+`fork`다. 이름은 fork지만 분기가 아니라 되감기가 남긴 것이다. 분기(`update_state`)가 남기는 체크포인트가 생긴 경위는 `update`다.
+참고: langgraph 1.1.7 전(실습의 0.2.60 포함)에는 이 `fork` 체크포인트가 없어, `plan`·`write`·`review` 앞으로 되감으면 체크포인트가 \
+3·2·1개 늘어난다. 이 프로젝트의 테스트가 langgraph 0.2.60에서 확인하는 값이다."""),
     "plain": doc("""\
-langgraph {versions[langgraph]}에서는 되감으면 체크포인트가 다시 실행한 노드 수만큼 는다.
-참고: langgraph 1.1.7부터는 되감기가 먼저 생긴 경위가 `fork`인 체크포인트를 하나 써서 4·3·2개가 는다. 이 프로젝트의 테스트가 \
-langgraph 1.2.24에서 확인하는 값이다."""),
+langgraph {versions[langgraph]}에서는 되감으면 다시 실행한 노드 수만큼 체크포인트가 늘어난다.
+참고: langgraph 1.1.7부터는 되감으면 생긴 경위가 `fork`인 체크포인트가 먼저 하나 생긴다. 그래서 `plan`·`write`·`review` 앞으로 \
+되감으면 체크포인트가 4·3·2개 늘어난다. 이 프로젝트의 테스트가 langgraph 1.2.24에서 확인하는 값이다."""),
     "other": "늘어난 체크포인트 수와 다시 실행된 노드 수는 위 표와 같다."}
 
 SIZE = doc("""\
 ## 크기로 잰 것
 상태를 실습의 방식(`json.dumps(values, ensure_ascii=False, sort_keys=True, default=str)`의 UTF-8 바이트)으로 재면, 체크포인트마다 \
-상태 전체가 다시 세어진다. `bulk`에 {weigh[payload_bytes]:,}바이트 문자열을 넣자(이하 페이로드) 체크포인트 {weigh[checkpoints]}개 \
-가운데 {weigh[carrying]}개에 실려, 합계가 {weigh[thin_total]:,}바이트에서 {weigh[fat_total]:,}바이트가 됐다. saver가 실제로 보관하는 \
-양은 이와 다르고 saver마다 다르다. 늘어난 바이트를 페이로드 크기로 나누면 {parts:each=TIMES}{이다/다}.
+상태 전체의 크기가 나온다. 페이로드는 크기를 재려고 상태에 일부러 넣은 큰 값이다. 여기서는 `bulk`에 넣은 \
+{weigh[payload_bytes]:,}바이트 문자열이다. 페이로드를 넣자 체크포인트 {weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 \
+있었고, 합계는 {weigh[thin_total]:,}바이트에서 {weigh[fat_total]:,}바이트가 됐다. saver가 실제로 보관하는 바이트는 이와 다르고, \
+saver마다도 다르다. saver가 더 보관한 바이트를 페이로드 크기로 나누면 {parts:each=TIMES}{이다/다}.
 {size_rows:table=SIZE_TABLE}
 {charts[thin_fat]:chart=SIZE_CHART}
-{exact:?페이로드를 실은 체크포인트마다 정확히 {rows[carried][0]:,}바이트가 더해졌다. 페이로드 {weigh[payload_bytes]:,}바이트와, 키와 \
-구분자 `, "bulk": ""`의 {rows[key_bytes]}바이트다.|}
+{exact:?페이로드가 든 체크포인트마다 정확히 {rows[carried][0]:,}바이트가 더해졌다. 페이로드 {weigh[payload_bytes]:,}바이트에 키와 \
+구분자 `, "bulk": ""`의 {rows[key_bytes]}바이트를 더한 크기다.|}
 ### 페이로드 크기를 바꿔 가며
 {sweep:table=SWEEP_TABLE}
 {sweep_step:?페이로드가 {sweep_step[payload_bytes]:,}바이트 늘 때마다 차이는 {sweep_step[extra]:,}바이트씩 늘었다. 기울기 \
-{sweep_step[per_byte]:g}{은/는} 페이로드를 실은 체크포인트 수{slope_is_carrying:?와 같다|와 다르다}.|늘어난 바이트가 고르게 \
+{sweep_step[per_byte]:g}{은/는} 페이로드가 든 체크포인트 수{slope_is_carrying:?와 같다|와 다르다}.|늘어난 바이트가 고르게 \
 늘지는 않았다(위 표).}
 ### saver가 실제로 보관한 바이트
 같은 두 실행(페이로드 없이 한 번, 넣고 한 번)을 {each_saver:pick=EACH_SAVER} 다시 하고, 저장소를 직접 읽어 직렬화된 값의 바이트를 \
-셌다. 조회 키와 인덱스는 세지 않았다. "배"는 두 실행의 차이를 페이로드 바이트로 나눈 값이다. saver가 채널 버전 문자열에 붙이는 \
-무작위 수는 실행마다 바이트가 같도록 시드 0으로 고정했다.
+셌다. 조회 키와 인덱스는 세지 않았다. "논리"는 실습의 방식(JSON)으로 잰 상태의 바이트이고, "배"는 두 실행의 차이를 페이로드 \
+바이트로 나눈 값이다. saver가 채널 버전 문자열에 붙이는 무작위 수는 실행마다 바이트가 같도록 시드 0으로 고정했다.
 {views:each=PAYLOAD_TABLES}
 {postgres:?PostgreSQL은 큰 값을 압축해 저장한다. 실제로 차지한 바이트(`pg_column_size`)로 재면 `"x"` 페이로드는 \
 {pg_copies[x]:.2f}배로 줄었고, 압축할 수 없는 무작위 문자는 {pg_copies[random]:.2f}배였다.|{same[bytes]:?같은 길이의 무작위 \
@@ -491,46 +517,46 @@ SIZE = doc("""\
 바이트가 달랐다.}}
 ### 노드가 늘면
 `write`와 `review` 사이에 값을 바꾸지 않고 넘기기만 하는 노드를 넣어 노드 {chains[1:]:each=NODE_COUNTS}의 사슬을 만들고, 같은 두 \
-실행을 다시 했다. 실습 해설(실습 뒤에 읽는 설명 문서)은 “노드가 서른 개면 한 번 넣은 값이 거의 서른 번 저장된다”고 한다.
+실행을 다시 했다. 실습 해설(실습의 배경과 수치를 설명하는 글)은 “노드가 서른 개면 한 번 넣은 값이 거의 서른 번 저장된다”고 한다.
 {chains:table=CHAIN_TABLE}
-노드 {chains[-1][nodes]}개에서 페이로드를 상태에 실은 체크포인트는 {chains[-1][savers][0][logical][carrying]}개다.\
-{chain_savers:each=CLAIMS}
+노드 {chains[-1][nodes]}개에서 페이로드가 든 체크포인트는 {chains[-1][savers][0][logical][carrying]}개다.{chain_savers:each=CLAIMS}
 ### 턴이 늘면
 한 스레드에서 그래프를 {turns[memory][rows][-1][turn]}번 이어서 실행하며(한 번이 한 턴) 턴마다 saver가 그 스레드에 보관한 바이트를 \
 셌다. 늘어나는 것은 `notes` 목록이다. 체크포인트마다 그때까지의 `notes` 전체가 저장되므로, 한 턴이 더하는 바이트도 턴마다 커진다. \
-{turns:each=GROWN}.
+{turns:each=GROWN}.{has_delta:? `DeltaChannel` 열은 아래 “줄이는 방법과 그 대가”에서 `notes`를 바꿔 잰 값이다.|}
 {turn_rows:table=TURN_TABLE}
 {charts[turns]:chart=TURN_CHART}
 ### 줄이는 방법과 그 대가
-**큰 값은 store에, 상태에는 키만.** store는 체크포인트 밖에서 키로 값을 보관하는 LangGraph의 보관소다. 페이로드를 store(`InMemoryStore`)에 \
-한 번 넣고 상태의 `bulk`에는 그 키만 넣자, 메모리 saver가 보관한 바이트가 {pointer[in_state][stored]:,}에서 \
-{pointer[pointer][stored]:,}로 줄었다. store는 값을 한 번, {pointer[pointer][store]:,}바이트로 보관한다.
+**큰 값은 store에, 상태에는 키만.** 페이로드를 store(`InMemoryStore`)에 한 번 넣고 상태의 `bulk`에는 그 키만 넣자, 메모리 saver가 \
+보관한 바이트가 {pointer[in_state][stored]:,}바이트에서 {pointer[pointer][stored]:,}바이트로 줄었다. store에는 값이 한 번만, \
+{pointer[pointer][store]:,}바이트로 들어 있다.{thread_note:? 이 langgraph는 체크포인트의 metadata에 `thread_id`를 적으므로, 스레드 \
+이름이 다른 위 표와는 바이트가 조금 다르다.|}
 참고: 대가가 있다. 값이 체크포인트 밖에 있으므로 되감기와 분기는 그 값을 되살리지 않고, 스레드를 지워도 store의 값은 남는다. 이 \
 프로젝트의 테스트가 langgraph 0.2.60과 1.2.24에서 확인한다.
 **`notes`를 `DeltaChannel`로.** {has_delta:pick=DELTA}
 **지우기와 가지치기.** 스레드를 두 번 실행한 뒤 `prune`(마지막 체크포인트만 남기기, `strategy="keep_latest"`)과 `delete_thread`(스레드 \
-전체 지우기)를 {each_saver:pick=EACH_SAVER} 불렀다.
+전체 지우기)를 {each_saver:pick=EACH_SAVER} 불러 보았다.
 {pruning:table=PRUNE_TABLE}
 {vacuum:?SQLite 파일은 `delete_thread` 뒤에도 {vacuum[after_delete][file_bytes]:,}바이트 그대로였고, 빈 페이지 \
 {vacuum[after_delete][free_pages]}개가 파일 안에 남았다. `VACUUM`을 실행한 뒤에야 {vacuum[after_vacuum][file_bytes]:,}바이트로 \
 줄었다.|}
-{pg_pruned:?PostgreSQL saver에서 `prune` 뒤에 잡아 둔 과거 지점의 config로 `get_state`를 부르자 오류 없이 빈 값 \
+{pg_pruned:?PostgreSQL saver에서 `prune` 뒤에 잡아 둔 과거 config로 `get_state`를 부르자 오류 없이 빈 값 \
 {pg_pruned[old_values]:code}{이/가} 나왔고, `invoke(None, config)`는 {pg_pruned[old_invoke]:lit}{을/를} 냈다. 조용히 비어 있는 읽기가 \
-더 위험하다.|참고: langgraph 1.2.24 환경의 PostgreSQL saver는 `prune`을 지원한다. `prune` 뒤에 과거 지점의 config로 `get_state`를 \
-부르면 오류 없이 빈 값 `{{}}`가 나오고, `invoke(None, config)`는 `EmptyInputError`를 낸다. 이 프로젝트의 테스트가 그 환경에서 \
-확인한다.}
+더 위험하다.|참고: langgraph 1.2.24 환경의 PostgreSQL saver는 `prune`을 지원한다. `prune` 뒤에 과거 config로 `get_state`를 부르면 \
+오류 없이 빈 값 `{{}}`가 나오고, `invoke(None, config)`는 `EmptyInputError`를 낸다. 이 프로젝트의 테스트가 그 환경에서 확인한다.}
 ### 보관한 바이트를 부분으로 나누면
-saver마다 페이로드를 넣어 늘어난 바이트를 체크포인트(checkpoint와 metadata), blob(채널 값을 체크포인트와 따로, 값의 버전마다 한 번 \
-담는 자리), 대기 기록(pending writes: 노드가 끝나자마자 다음 체크포인트보다 먼저 따로 저장되는 그 노드의 출력)으로 나누었다. 괄호 \
-안은 페이로드의 몇 배인지다.
+saver마다, 페이로드를 넣어 늘어난 바이트를 세 부분으로 나누었다. 체크포인트 본문은 checkpoint와 metadata다. blob은 채널 값을 \
+체크포인트 밖에 따로 담은 것으로, 값의 버전마다 하나씩 생긴다. 대기 기록(pending writes)은 노드가 끝나자마자 다음 체크포인트보다 \
+먼저 따로 저장되는 그 노드의 출력이다. 괄호 안의 수는 페이로드의 몇 배인지다.
 {parts:table=PARTS_TABLE}
 {placement:?PostgreSQL의 테이블을 읽어 보니 체크포인트 행 안(jsonb)에는 {placement[inline]:each=LITS}{이/가}, blob 테이블에는 \
 {placement[blob]:each=LITS}{이/가} 있다.|}
 {parts:each=PARTS_SUMS}
-입력 체크포인트(#0)는 입력 전체를 `__start__` 채널에 담는다. 이 채널은 상태의 값이 아니어서 위 논리 바이트 표에는 보이지 않지만, \
+입력 체크포인트(#0)는 입력 전체를 `__start__` 채널에 담는다. 이 채널은 상태의 값이 아니어서 위 논리 바이트에는 보이지 않지만, \
 saver는 보관한다. 페이로드를 넣은 실행에서 그 채널은 {input_start[difference]:,}바이트(JSON) 더 컸다.{in_meta:? 이 langgraph는 입력 \
-체크포인트의 metadata에도 입력을 적는다({input_metadata[difference]:,}바이트 더 컸다).|} 노드는 `bulk`를 쓰지 않으므로, 대기 기록 \
-{parts[0][share][writes]:.2f}배는 `__start__`가 입력을 채널에 옮길 때 남긴 기록 하나이고, 실행이 끝난 뒤에도 남아 있다.
+체크포인트의 metadata에도 입력을 적는다(페이로드를 넣은 실행에서 metadata가 {input_metadata[difference]:,}바이트 더 컸다).|} \
+노드는 `bulk`에 값을 쓰지 않으므로, 대기 기록 {parts[0][share][writes]:.2f}배는 `__start__`가 입력을 채널에 옮길 때 남긴 대기 기록 \
+하나이고, 실행이 끝난 뒤에도 남아 있다(마지막 체크포인트에 딸린 대기 기록은 {anatomy[pending_writes]}개다).
 {physical[x][0][stored][parts][blobs]:?|참고: langgraph-checkpoint 2.0.22 전의 메모리 saver는 blob 없이 체크포인트마다 채널 값을 통째로 \
 싣는다. 2.0.22부터는 blob에 버전마다 한 번만 담아, 같은 실행이 7.18배에서 4.16배가 된다(langgraph 0.2.60). 이 프로젝트의 테스트가 두 \
 환경에서 확인한다.}
@@ -539,48 +565,51 @@ SIZE_TABLE = (["체크포인트", "페이로드 없이 (바이트)", "페이로�
               ["{label}", "{thin:,}", "{fat:,}", "{difference:,}"],
               [["합계", "{weigh[thin_total]:,}", "{weigh[fat_total]:,}", "{extra:,}"]])
 SIZE_CHART = ("체크포인트별 상태의 바이트 (파랑 페이로드 없이, 빨강 넣고)", "체크포인트", "바이트")
-SWEEP_TABLE = (["페이로드 (바이트)", "없이 합계", "넣고 합계", "차이", "실은 체크포인트"],
+SWEEP_TABLE = (["페이로드 (바이트)", "없이 합계", "넣고 합계", "차이", "페이로드가 든 체크포인트"],
                ["{payload_bytes:,}", "{thin_total:,}", "{fat_total:,}", "{extra:,}", "{carrying}"], [])
 PAYLOAD_TABLES = ("페이로드 {kind:pick=PAYLOADS}:\n\n{rows:table=BYTES_TABLE}", "\n\n")  # a table per payload measured
 PAYLOADS = {"x": '`"x"` × {r[weigh][payload_bytes]:,}', "random": "무작위 문자 {r[weigh][payload_bytes]:,}개 (압축 불가)"}
 BYTES_TABLE = (["무엇으로 잰 값", "없이 (바이트)", "넣고 (바이트)", "차이", "페이로드의 몇 배"],
                ["{view:pick=VIEWS}", "{thin:,}", "{fat:,}", "{difference:,}", "{copies:.2f}"], [])
-PARTS_TABLE = (["saver", "체크포인트", "blob", "대기 기록"],
+PARTS_TABLE = (["saver", "체크포인트 본문", "blob", "대기 기록"],
                ["{backend:pick=SAVERS}", "{stored[parts][checkpoints]:,} ({share[checkpoints]:.2f})",
                 "{stored[parts][blobs]:,} ({share[blobs]:.2f})", "{stored[parts][writes]:,} ({share[writes]:.2f})"], [])
 PARTS_SUMS = ("{backend:pick=PROSE}{은/는} {kind:pick=PARTS_KINDS}", "\n\n")  # where each saver's copies come from
 PARTS_KINDS = {  # by how a saver keeps a channel's value
-    "blob": "체크포인트에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번 넣는다. `bulk`는 입력 때 한 번 쓰인 뒤 바뀌지 "
-            "않으므로 뒤의 체크포인트는 모두 같은 blob을 가리킨다. blob {share[blobs]:.2f}배는 `__start__`의 입력 하나와 `bulk`의 값 "
-            "하나다.{r[in_meta]:? 체크포인트 부분 {share[checkpoints]:.2f}배는 metadata에 적힌 입력이다.|}",
-    "inline": "blob 없이 체크포인트마다 채널 값을 통째로 싣는다. 그래서 값이 바뀌지 않아도 체크포인트 수만큼 다시 저장된다. 체크포인트 "
-              "부분 {share[checkpoints]:.2f}배는 입력 체크포인트의 `__start__`에 하나, 페이로드를 실은 체크포인트 "
+    "blob": "체크포인트 본문에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번 넣는다. `bulk`는 입력 때 한 번 쓰인 뒤 "
+            "바뀌지 않으므로 뒤의 체크포인트는 모두 같은 blob을 가리킨다. blob {share[blobs]:.2f}배는 `__start__`의 입력 하나와 "
+            "`bulk`의 값 하나다. 체크포인트 본문 {share[checkpoints]:.2f}배는 {r[in_meta]:?metadata에 적힌 입력이다|새 버전 번호 "
+            "같은 작은 차이다}.",
+    "inline": "blob 없이 체크포인트 본문마다 채널 값을 통째로 싣는다. 그래서 값이 바뀌지 않아도 체크포인트 수만큼 다시 저장된다. "
+              "체크포인트 본문 {share[checkpoints]:.2f}배는 입력 체크포인트의 `__start__`에 하나, 페이로드가 든 체크포인트 "
               "{logical[carrying]}개에 하나씩{r[in_meta]:?, metadata에 적힌 입력에 하나|}{이다/다}.",
     "pg_parts": "`bulk` 같은 문자열 값을 체크포인트 행(jsonb) 안에 싣고, 목록과 입력은 blob 테이블에 버전마다 한 번 넣는다. 체크포인트 "
-                "부분 {share[checkpoints]:.2f}배는 페이로드를 실은 체크포인트 {logical[carrying]}개에 하나씩이고, blob "
+                "본문 {share[checkpoints]:.2f}배는 페이로드가 든 체크포인트 {logical[carrying]}개에 하나씩이고, blob "
                 "{share[blobs]:.2f}배는 `__start__`의 입력 하나다."}
-CHAIN_TABLE = (["노드 수", "체크포인트 수", "페이로드를 실은 체크포인트", "{chains[0][savers]:each=COPIES_HEADS}"],
+CHAIN_TABLE = (["노드 수", "체크포인트 수", "페이로드가 든 체크포인트", "{chains[0][savers]:each=COPIES_HEADS}"],
                ["{nodes}", "{savers[0][checkpoints]}", "{savers[0][logical][carrying]}", "{savers:each=COPIES_CELLS}"], [])
-CLAIMS = ("{follows:? {backend:pick=PROSE}{은/는} {copies[-1]:.2f}배를 보관해, 해설의 말{more:?보다도 조금 많다|대로다}.|"
+CLAIMS = ("{follows:? {backend:pick=PROSE}{은/는} {copies[-1]:.2f}배를 보관해, 실습 해설의 말{more:?보다도 조금 많다|대로다}.|"
           " {backend:pick=PROSE}{은/는} 노드 {r[chains][0][nodes]}개에서 {copies[0]:.2f}배, {r[chains][-1][nodes]}개에서 "
-          "{copies[-1]:.2f}배로 거의 늘지 않는다. 바뀌지 않은 값은 새 체크포인트에 버전 번호만 적기 때문이다.}", "")
+          "{copies[-1]:.2f}배로 거의 늘지 않는다. 바뀌지 않은 값을 다시 싣지 않고, 새 체크포인트에 그 값의 버전 번호만 적기 "
+          "때문이다.}", "")
 TURN_TABLE = (["턴", "{turn_columns:each=STORED_HEADS}", "`notes` (JSON 바이트)"],
               ["{turn}{snapshot:? (전체 저장)|}", "{stored:each=STORED_CELLS}", "{notes:,}"], [])
 TURN_CHART = ("턴에 따른 보관 바이트", "턴", "바이트")
 GROWN = ("{key:pick=PROSE}에서 처음 10턴에 {first_ten:,}바이트, 마지막 10턴에 {last_ten:,}바이트가 쌓였다({ratio:.2f}배)", ". ")
 DELTA = {  # notes as a DeltaChannel, where langgraph has it
     True: doc("""\
-`DeltaChannel`은 체크포인트에 목록 전체 대신 새로 붙은 항목만 남기고, 읽을 때 앞의 기록으로 목록을 다시 만드는 채널이다. 다만 \
-`snapshot_frequency`(기본 {delta[every]}번의 갱신)마다 전체를 한 번 저장한다. `notes`를 이 채널로 바꿔 같은 \
-{turns[memory][rows][-1][turn]}턴을 다시 실행하자(메모리 saver) 전체 저장은 {delta[snapshot_turns]:each=PLAIN}턴에 일어났고(표의 \
-“전체 저장”), {turns[memory][rows][-1][turn]}턴 뒤 보관 바이트는 {turns[memory][rows][-1][stored]:,}에서 \
-{delta[rows][-1][stored]:,}로 줄었다. 마지막 10턴에 쌓인 바이트는 처음 10턴의 {delta[ratio]:.2f}배다(일반 {turns[memory][ratio]:.2f}배). \
-매 턴의 상태는 두 실행에서 {same[states]:?같았다|달랐다}.
-참고: `DeltaChannel`은 `langgraph.channels`의 베타 기능이라 API와 저장 형식이 바뀔 수 있다(langgraph 소스의 설명)."""),
+참고: `DeltaChannel`은 체크포인트에 목록 전체 대신 새로 붙은 항목만 남기고, 읽을 때 앞 체크포인트들에 남은 항목으로 목록을 다시 \
+만드는 채널이다. `snapshot_frequency`번의 갱신마다 목록 전체를 한 번 저장한다. `langgraph.channels`의 베타 기능이라 API와 저장 \
+형식이 바뀔 수 있다(langgraph 소스의 설명).
+`notes`를 이 채널로 바꿔 메모리 saver에서 같은 {turns[memory][rows][-1][turn]}턴을 다시 실행했다. LangGraph가 세는 갱신 횟수로 \
+보면 `snapshot_frequency`는 {delta[every]}{이었고/였고}, 목록 전체의 저장은 {delta[snapshot_turns]:each=PLAIN}턴에 일어났다(표의 \
+“전체 저장”). {turns[memory][rows][-1][turn]}턴 뒤 보관 바이트는 {turns[memory][rows][-1][stored]:,}바이트에서 \
+{delta[rows][-1][stored]:,}바이트로 줄었다. 마지막 10턴에 쌓인 바이트는 처음 10턴의 {delta[ratio]:.2f}배다(일반 채널은 \
+{turns[memory][ratio]:.2f}배). 매 턴의 상태는 두 실행에서 {same[states]:?같았다|달랐다}."""),
     False: doc("""\
-설치된 langgraph {versions[langgraph]}에는 `DeltaChannel`이 없어(`{delta[error]}`) 재지 않았다.
 참고: `DeltaChannel`은 체크포인트에 목록 전체 대신 새로 붙은 항목만 남기는 채널이다. langgraph 1.2.0에서 처음 나왔다(PyPI의 \
-langgraph 1.1.10과 1.2.0 설치 파일을 2026-12-01에 읽어 확인).""")}
+langgraph 1.1.10과 1.2.0 설치 파일을 2026-12-01에 읽어 확인).
+설치된 langgraph {versions[langgraph]}에는 `DeltaChannel`이 없어(`{delta[error]}`) 재지 않았다.""")}
 PRUNE_TABLE = (["saver", "두 번 실행한 뒤", "`prune`", "`prune` 뒤", "`delete_thread` 뒤"], [
     "{key:pick=SAVERS}", "{checkpoints:,}개, {stored:,}바이트", "{prune:pick=PRUNE}",
     "{after_prune:?{after_prune[checkpoints]:,}개, {after_prune[stored]:,}바이트|—}",
@@ -589,32 +618,33 @@ PRUNE = {"": "지원함", "NotImplementedError": "구현되지 않음", "Attribu
 
 LOST = doc("""\
 ## 사라지는 것
-메모리 saver의 체크포인트는 그 saver와 함께 사라진다. 새 saver로 그래프를 다시 만들고(프로세스 재시작을 흉내 낸 것) 같은 \
+메모리 saver의 체크포인트는 그 saver와 함께 사라진다. 새 saver로 그래프를 다시 만들고(프로세스를 다시 시작한 것과 같다) 같은 \
 `thread_id`로 물으면 체크포인트가 {lost[after_restart]}개이고 값도 {lost[values_after_restart]:code}{이다/다}. 오류도 경고도 없이 \
-조용히 사라진다(`survives_restart`는 {summary[survives_restart]:code}). 진짜 자식 프로세스로 다시 재 보아도 같았다:
+조용히 사라진다(`survives_restart`는 {summary[survives_restart]:code}). 진짜 프로세스로도 재 보았다. 같은 파이썬 실행 파일로 새로 \
+띄운 자식 프로세스가 스레드를 실행하고 끝나면, 부모 프로세스가 새 saver로 같은 `thread_id`를 물었다.
 {demo_savers:table=RESTART_TABLE}
-{no_sqlite:?이 기계에는 SQLite saver가 없어 SQLite 행은 재지 않았다.
+{no_sqlite:?이 기계에는 SQLite saver가 없어 SQLite saver는 재지 않았다.
 참고: langgraph 0.2.60과 SQLite saver가 있는 환경에서는 자식이 남긴 체크포인트 5개를 새 saver가 모두 찾는다. 이 프로젝트의 테스트가 \
 그 환경에서 확인한다.|}
-자식은 같은 파이썬 실행 파일로 새로 띄운 프로세스이고, 부모 프로세스는 자식이 끝난 뒤 새 saver로 같은 저장소를 읽었다.
-### 저장 시점(durability)과 크래시
+### durability와 크래시
 {modes:pick=DURABILITY}
+재개는 멈춘 스레드의 config(`thread_id`만 든 것)로 `invoke(None, config)`를 불러 그 스레드를 이어 가는 것이다. 표의 수는 그 뒤 남은 \
+체크포인트 수다.
 {matrix:table=MATRIX_TABLE}
-{modes:pick=MATRIX_NOTE}
+{no_sqlite:?이 기계에는 SQLite saver가 없어 SIGKILL 열은 재지 않았다(—).|{modes:pick=MATRIX_NOTE}}
 ### 크래시 뒤 재개
-재개는 멈춘 스레드를 스레드의 config로 `invoke(None, config)`를 불러 이어 가는 것이다. 크래시를 낸 스레드를 새 자식 프로세스에서 \
-재개했다.
+SIGKILL로 멈춘 스레드를 새 자식 프로세스에서 재개해 보았다.
 {demo_savers:table=CRASH_TABLE}
 {demo_savers:each=CRASH_NOTES}
 ### 다음 노드(`next`)가 숨기는 크래시
 {trap:pick=TRAP}
 ### 기다리지 않은 크래시
-참고: 위 크래시 행은 실행할 때마다 같은 값이 나오도록 조건을 정했다. `review`가 아무것도 기다리지 않고 시작하자마자 죽으면 남는 \
+참고: 위 표의 SIGKILL 열은 실행할 때마다 같은 값이 나오도록 조건을 정했다. `review`가 아무것도 기다리지 않고 시작하자마자 죽으면 남는 \
 체크포인트 수가 실행마다 다르다. 그 경우는 `make bench`로 따로 쟀다(2026-12-01, 2코어 기계, SQLite saver, 모드마다 20번). langgraph \
 1.2.24에서 `exit`는 20번 모두 0개, `sync`는 20번 모두 4개였고, `async`는 1개가 16번, 2개가 4번이었다. 기계가 바쁠 때는 `async`가 \
-1개에서 4개까지 흩어졌다. langgraph 0.2.60은 20번 모두 1개였고, 바쁠 때는 1개에서 4개까지 흩어졌다.
+1개에서 4개까지 실행마다 달랐다. langgraph 0.2.60은 20번 모두 1개였고, 바쁠 때는 1개에서 4개까지 실행마다 달랐다.
 ### 이 실행이 확인한 것
-본문이 예·아니오로 말한 것을 이 실행에서 검사한 결과다.
+위에서 예·아니오로 답한 내용을 이 실행에서 다시 검사했다.
 {checks:table=CHECKS_TABLE}
 {trap:?|이 기계에는 SQLite saver가 없어, 그것이 필요한 두 항목(크래시 뒤 재개, `next`가 숨긴 크래시)은 재지 않았다.}
 """)
@@ -622,51 +652,50 @@ RESTART_TABLE = (["saver", "자식이 남긴 체크포인트", "새 saver가 찾
                  ["{backend:pick=SAVERS}", "{restart[kept]}", "{restart[after_restart]}", "{restart[survives]:pick=YES}"], [])
 DURABILITY = {  # the durability modes, where langgraph has them
     True: doc("""\
-durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다(langgraph 0.6부터). 모드마다 그래프를 끝까지 \
-실행하고, `review`가 예외를 던지게 하고, `review` 안에서 프로세스가 SIGKILL(정리할 틈 없이 프로세스를 끝내는 신호)을 받게 했다. \
-표의 수는 그 뒤 남은 체크포인트 수다.
-참고: LangGraph 문서에 따르면 `exit`는 실행이 끝날 때, `async`는 다음 단계를 실행하는 동안 뒤에서, `sync`는 다음 단계로 가기 전에 \
-쓴다. `async`가 기본값이다."""),
+참고: durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. langgraph 0.6부터 있다. LangGraph 문서에 따르면 \
+`exit`는 실행이 끝날 때, `async`는 다음 단계를 실행하는 동안 뒤에서, `sync`는 다음 단계로 가기 전에 쓴다. `async`가 기본값이다.
+세 모드(`exit`, `async`, `sync`)마다 그래프를 끝까지 실행하고, `review`가 예외를 던지게 하고, `review` 안에서 프로세스가 \
+SIGKILL(정리할 틈 없이 프로세스를 끝내는 신호)을 받게 했다."""),
     False: doc("""\
-durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. 설치된 langgraph {versions[langgraph]}에는 이 설정이 \
-없어 `durability="sync"`를 주자 오류가 났다({durability[error]:lit}). 그래서 기본 동작 하나만 쟀다. 그래프를 끝까지 실행하고, \
-`review`가 예외를 던지게 하고, `review` 안에서 프로세스가 SIGKILL(정리할 틈 없이 프로세스를 끝내는 신호)을 받게 했다. 표의 수는 \
-그 뒤 남은 체크포인트 수다.
-참고: durability는 langgraph 0.6부터 있다. langgraph 1.2.24에서 `exit`, `async`, `sync`는 끝까지 실행한 뒤 1·5·5개, 예외 뒤 1·4·4개를 \
-남긴다. 이 프로젝트의 테스트가 그 환경에서 확인한다.""")}
+참고: durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. langgraph 0.6부터 있다. langgraph 1.2.24에서 \
+`exit`, `async`, `sync`는 끝까지 실행한 뒤 1·5·5개, 예외 뒤 1·4·4개를 남긴다. 이 프로젝트의 테스트가 그 환경에서 확인한다.
+설치된 langgraph {versions[langgraph]}에는 durability가 없어 `durability="sync"`를 주자 오류가 났다({durability[error]:lit}). 그래서 \
+기본 동작 하나만 쟀다. 그래프를 끝까지 실행하고, `review`가 예외를 던지게 하고{no_sqlite:?|, `review` 안에서 프로세스가 \
+SIGKILL(정리할 틈 없이 프로세스를 끝내는 신호)을 받게 하고}, 남은 체크포인트를 셌다.""")}
 MATRIX_TABLE = (["모드", "끝까지 실행한 뒤", "`review`가 예외를 던진 뒤", "`review`에서 SIGKILL을 받은 뒤", "예외 뒤 재개할 때 실행된 노드"],
-                ["{mode:?{mode:lit}|(설정 없음)}", "{done}", "{failed}", "{measured:?{killed}{waited:? (기다린 뒤)|}|—}",
+                ["{mode:?{mode:lit}|(durability 없음)}", "{done}", "{failed}", "{measured:?{killed}{waited:? (기다린 뒤)|}|—}",
                  "{ran:nodes}"], [])
 MATRIX_NOTE = {  # what made each SIGKILL cell the same on every run
-    True: "SIGKILL 열은 SQLite saver로 쟀다. `exit`와 `sync` 행은 기다리지 않고 죽었고, `async` 행은 앞 체크포인트가 저장소에 다 기록될 "
-          "때까지 `review` 안에서 기다렸다가 죽었다. `exit`는 예외로 끝날 때는 체크포인트를 썼지만, SIGKILL에는 쓸 틈이 없었다.",
-    False: "SIGKILL 열은 SQLite saver로 쟀다. 이 langgraph에는 저장 시점 설정이 없어, `review` 안에서 앞 체크포인트가 저장소에 다 기록될 "
-           "때까지 기다렸다가 죽게 했다(기다리지 않은 경우는 아래 참고)."}
+    True: "SIGKILL 열은 SQLite saver로 쟀다. `exit`와 `sync`에서는 `review`가 기다리지 않고 바로 프로세스를 끝냈고, `async`에서는 앞 "
+          "체크포인트가 저장소에 다 기록될 때까지 `review` 안에서 기다렸다가 끝냈다. `exit`는 예외로 끝날 때는 체크포인트를 썼지만, "
+          "SIGKILL을 받았을 때는 쓸 틈이 없었다.",
+    False: "SIGKILL 열은 SQLite saver로 쟀다. 이 langgraph에는 durability가 없으므로, 실행마다 같은 값이 나오도록 `review` 안에서 앞 "
+           "체크포인트가 저장소에 다 기록될 때까지 기다렸다가 프로세스를 끝냈다(기다리지 않은 경우는 아래 참고)."}
 CRASH_TABLE = (["saver", "크래시 뒤 찾은 체크포인트", "남은 작업", "재개할 때 실행된 노드", "재개 뒤 체크포인트"], [
     "{backend:pick=SAVERS}", "{crash[checkpoints_after_crash]}", "{crash[pending_after_crash]:?{crash[pending_after_crash]:lit}|—}",
     "{crash[ran_on_resume]:nodes}", "{resumed:?{crash[checkpoints_after_resume]}|—}"], [])
-CRASH_NOTES = ("{resumed:?{backend:pick=PROSE}{은/는} 재개한 결과가 크래시 없이 끝까지 간 실행과 {same:?같았다|달랐다}.|"
-               "{backend:pick=PROSE}{은/는} 찾은 체크포인트가 {crash[checkpoints_after_crash]}개라 재개하지 않았다.}", " ")
+CRASH_NOTES = ("{resumed:?{backend:pick=PROSE}에서는 재개한 결과가 크래시 없이 끝까지 간 실행과 {same:?같았다|달랐다}.|"
+               "{backend:pick=PROSE}에서는 찾은 체크포인트가 {crash[checkpoints_after_crash]}개라 재개할 것이 없었다.}", " ")
 TRAP = {  # the crash that next hides, where the SQLite saver is here to show it
     True: doc("""\
-요점: 크래시 뒤 `get_state(config).next`가 비었다고 실행이 끝난 것은 아니다. 끝났는지는 스냅샷(`get_state`가 돌려주는 체크포인트)의 \
-`tasks`와 대기 기록으로 확인한다.
+요점: 크래시 뒤 `get_state(config).next`가 비어 있어도 실행이 끝난 것은 아니다. 끝났는지는 스냅샷(`get_state`가 돌려주는 체크포인트)의 \
+`tasks`(그 지점에서 실행할 작업 목록)와 대기 기록으로 확인한다.
 이 크래시는 일부러 만들었다. 자식 프로세스에서 saver의 `put`(체크포인트를 저장하는 메서드)을 가로채 `plan` 뒤의 체크포인트만 저장되지 \
-않게 하고, `write`에서 SIGKILL로 죽였다. 체크포인트 저장이 끝나기 전에 죽은 상태를 흉내 낸 것이다.
-새 saver로 기록을 오래된 것부터 읽으면 다음 노드가 {trap[history_next]:each=NEXTS}{이다/다}. 그런데 `get_state(config).next`는 \
+않게 하고, `write`에서 SIGKILL로 프로세스를 끝냈다. 체크포인트 저장이 끝나기 전에 죽은 상태를 흉내 낸 것이다.
+새 saver로 체크포인트를 오래된 것부터 읽으면 다음 노드가 {trap[history_next]:each=NEXTS}{이다/다}. 그런데 `get_state(config).next`는 \
 {trap[next_after_crash]:?비어 있지 않다.|비어 있다. 끝난 것처럼 보인다.} 마지막 스냅샷의 `tasks`에는 {trap[pending_after_crash]:lit}{이/가} \
 있고, 그 작업의 대기 기록 {trap[pending_writes]}개({trap[pending_channels]:each=LITS})가 저장돼 있다. 재개하자 \
 {trap[ran_on_resume]:nodes}만 실행됐다{trap[replanned]:?(`plan`도 다시 실행됐다)|(`plan`은 다시 실행되지 않았다)}. 결과는 크래시 없이 \
 끝까지 간 실행과 {trap[same]:?같았다|달랐다}. 재개는 대기 기록이 저장된 작업을 다시 실행하지 않고, 되감기는 그 지점 뒤의 노드를 모두 \
 다시 실행한다.
-참고: langgraph 소스(`get_state`)를 보면 `next`에는 대기 기록이 아직 없는 작업만 들어간다. 그래서 기록이 저장된 `plan`은 빠지고, 그 \
-뒤의 `write`는 `plan` 다음 체크포인트가 없어 아직 작업이 아니다."""),
+참고: langgraph 소스(`get_state`)를 보면 `next`에는 대기 기록이 아직 없는 작업만 들어간다. 그래서 대기 기록이 저장된 `plan`은 빠지고, \
+그 뒤의 `write`는 `plan` 다음 체크포인트가 없어 아직 작업으로 만들어지지 않았다."""),
     False: doc("""\
-이 기계에는 SQLite saver가 없어 이 실험은 하지 않았다. 요점은, 크래시 뒤 `get_state(config).next`가 비었다고 실행이 끝난 것은 \
-아니라는 것이다.
-참고: saver의 `put`을 가로채 `plan` 뒤의 체크포인트만 저장되지 않게 하고 `write`에서 프로세스를 죽이면, langgraph 0.2.60과 SQLite \
-saver가 있는 환경에서 `next`는 비지만 `tasks`에는 `plan`이 있고 대기 기록 4개가 저장돼 있으며, 재개하면 `write`와 `review`만 \
-실행된다. 이 프로젝트의 테스트가 그 환경에서 확인한다.""")}
+이 기계에는 SQLite saver가 없어 이 시험은 하지 않았다.
+참고: 크래시 뒤 `get_state(config).next`가 비어 있어도 실행이 끝난 것은 아니다. langgraph 0.2.60과 SQLite saver가 있는 환경에서, \
+saver의 `put`을 가로채 `plan` 뒤의 체크포인트만 저장되지 않게 하고 `write`에서 프로세스를 끝냈다. 그러자 `next`는 비었지만 `tasks`에는 \
+`plan`이 있었고 대기 기록 4개가 저장돼 있었다. 재개하면 `write`와 `review`만 실행된다. 이 프로젝트의 테스트가 그 환경에서 \
+확인한다.""")}
 CHECKS_TABLE = (["확인한 것", "결과"], ["{check:pick=CHECKS}", "{ok:pick=YES}"], [])
 CHECKS = {  # every yes-or-no answer the prose states, by what it checks
     "new_end": "분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다",
@@ -677,16 +706,16 @@ CHECKS = {  # every yes-or-no answer the prose states, by what it checks
     "delta": "`notes`를 `DeltaChannel`로 바꿔도 매 턴의 상태가 같다",
     "crash": "{backend:pick=PROSE}: 크래시 뒤 재개한 결과가 크래시 없는 실행과 같다",
     "trap": "`next`가 숨긴 크래시: 재개한 결과가 크래시 없는 실행과 같다",
-    "reader": "`open_saver`는 고쳐 쓴 행이 가리키는 것을 하나도 만들지 않았다"}
+    "reader": "`open_saver`는 고친 행이 가리키는 것을 하나도 만들지 않았다"}
 SECTIONS = [HEADER, SAVED, TRAVEL, SIZE, LOST]  # the report, in its order
 FIELD_PURPOSES = {  # what each field a langgraph version may write is for, in the table's order
     "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
-    "checkpoint.id": "이 체크포인트의 id. 고유하며, 정렬하면 시간 순서가 된다(config의 checkpoint_id)",
+    "checkpoint.id": "이 체크포인트의 id(`checkpoint_id`). config에 넣으면 이 체크포인트 하나를 가리킨다. 정렬하면 시간 순서가 된다",
     "checkpoint.ts": "체크포인트를 쓴 시각",
     "checkpoint.channel_values": "채널별 값(여기서는 바이트 수)",
     "checkpoint.channel_versions": "채널별 현재 버전 번호. 채널에 값이 쓰이면, 그 체크포인트까지 나온 가장 큰 번호보다 큰 번호를 받는다",
-    "checkpoint.versions_seen": "노드마다, 지난번 실행될 때 본 채널 버전. 다음에 실행할 노드를 정하는 데 쓴다",
-    "checkpoint.pending_sends": "아직 실행되지 않은 `Send` 작업(실행 중에 노드를 더 띄우는 기능). 이 그래프는 쓰지 않는다",
+    "checkpoint.versions_seen": "노드마다, 지난번 실행될 때 본 채널 버전. 다음에 실행할 노드를 정하는 데 사용한다",
+    "checkpoint.pending_sends": "아직 실행되지 않은 `Send` 작업(실행 중에 노드를 더 띄우는 기능). 이 그래프는 사용하지 않는다",
     "checkpoint.updated_channels": "이 체크포인트를 만든 단계가 쓴 채널",
     "metadata.source": "체크포인트가 생긴 경위: input, loop, update, fork",
     "metadata.step": "super-step(단계) 번호. 입력은 -1, 그 뒤로 0, 1, 2, …",
