@@ -37,11 +37,22 @@ def test_thread_demo_same_thread_continues_other_starts_empty_none_keeps_nothing
 
 def test_replay_rows_before_each_node():
     fork = ["fork"] if FORK_EXTRA else []
+    ends = {"current_is_new_end": True, "old_end_readable": True}  # the thread reads the replay's end; the old end stays
     assert ckpt.replay_rows(TOPIC) == [
-        {"from": "plan", "added": 3 + FORK_EXTRA, "ran": ["plan", "write", "review"], "sources": fork + ["loop"] * 3},
-        {"from": "write", "added": 2 + FORK_EXTRA, "ran": ["write", "review"], "sources": fork + ["loop"] * 2},
-        {"from": "review", "added": 1 + FORK_EXTRA, "ran": ["review"], "sources": fork + ["loop"]},
+        dict(ends, **{"from": "plan", "added": 3 + FORK_EXTRA, "ran": ["plan", "write", "review"], "sources": fork + ["loop"] * 3}),
+        dict(ends, **{"from": "write", "added": 2 + FORK_EXTRA, "ran": ["write", "review"], "sources": fork + ["loop"] * 2}),
+        dict(ends, **{"from": "review", "added": 1 + FORK_EXTRA, "ran": ["review"], "sources": fork + ["loop"]}),
     ]
+
+
+def test_after_a_replay_the_thread_reads_the_replays_last_checkpoint_and_the_old_end_stays(ran):
+    app, config = ran  # plain LangGraph: the reference for replay_rows' two flags
+    old_end = app.get_state(config)
+    snap = next(s for s in app.get_state_history(config) if s.next == ("write",))
+    app.invoke(None, snap.config)
+    newest = next(iter(app.get_state_history(config)))
+    assert app.get_state(config).config == newest.config
+    assert app.get_state(old_end.config).values == old_end.values
 
 
 def test_a_real_input_at_a_past_checkpoint_runs_from_the_first_node_on_the_saved_values():
@@ -53,7 +64,8 @@ def test_a_real_input_at_a_past_checkpoint_runs_from_the_first_node_on_the_saved
 def test_fork_demo_before_write():
     assert ckpt.fork_demo(TOPIC, "비교") == {
         "before": 5, "total": 8, "base_draft": "가을/기본", "base_score": 5,
-        "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17,
+        "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17, "ran": ["write", "review"],
+        "sources": ["update", "loop", "loop"],
         "original_is_old_end": True, "current_is_new_end": True, "old_end_readable": True}
 
 
