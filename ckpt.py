@@ -788,7 +788,8 @@ def _encrypted_rows(topic: str) -> Optional[dict]:
         saver = _saver_class("sqlite")(sqlite3.connect(path, check_same_thread=False),
                                        serde=EncryptedSerializer(_XorCipher(), _LabReader()))
         saver.setup()
-        draft = build_graph(saver).invoke({"topic": topic}, {"configurable": {"thread_id": "run-1", "api_key": secret}})["draft"]
+        config = {"configurable": {"thread_id": "run-1", "api_key": secret}}  # a secret the app passes in its config
+        draft = build_graph(saver).invoke({"topic": topic}, config)["draft"]
         saver.conn.close()
         with contextlib.closing(sqlite3.connect(path)) as conn:
             rows = [[str(cell).encode() if not isinstance(cell, bytes) else cell for cell in row]
@@ -888,7 +889,8 @@ def replay_rows(topic: str) -> List[dict]:
         old_end = app.get_state(cfg("run-1"))
         added = replay(app, cfg("run-1"), node)["added"]
         found = history(app, cfg("run-1"))
-        rows.append({"from": node, "added": added, "ran": ran, "sources": [s.metadata.get("source") for s in found[len(found) - added:]],
+        sources = [s.metadata.get("source") for s in found[len(found) - added:]]
+        rows.append({"from": node, "added": added, "ran": ran, "sources": sources,
                      "current_is_new_end": app.get_state(cfg("run-1")).config == found[-1].config,
                      "old_end_readable": app.get_state(old_end.config).values == old_end.values})
     return rows
@@ -1250,7 +1252,8 @@ def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> d
 def _held(app: CompiledStateGraph, saver: Any, config: dict) -> dict:
     """What `saver` holds of the thread: {"checkpoints": 10, "stored": 8014} (bytes), and on SQLite the whole
     database file's {"file_bytes": page_count × page_size, "free_pages": freelist_count}."""
-    held = {"checkpoints": history_len(app, config), "stored": stored_bytes(saver, config["configurable"]["thread_id"])["total"]}
+    thread_id = config["configurable"]["thread_id"]
+    held = {"checkpoints": history_len(app, config), "stored": stored_bytes(saver, thread_id)["total"]}
     if _saver_kind(saver) == "sqlite":
         count, size, free = (_sql(saver, f"PRAGMA {name}")[0][0] for name in ("page_count", "page_size", "freelist_count"))
         held.update(file_bytes=count * size, free_pages=free)
