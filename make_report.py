@@ -226,7 +226,7 @@ def _pruned(r: dict) -> dict:
 
 def _travel(r: dict) -> dict:
     """{"replay_kind": "fork", "plain" or "other" (how a replay's added checkpoints compare with the nodes it ran),
-    "replay_from": each replay by its node, "fork_update" and "old_update": the values each update wrote, "fork_added",
+    "replay_from": each replay by its node, "fork_update": the value the fork wrote, "fork_added",
     "source_counts", "highlighted": the sources drawn highlighted, "branch": where the fork's branch hangs (the points
     before write it could start from; whether continuing from the update wrote no fork checkpoint)}."""
     tree, extra = r["tree"], [x["added"] - len(x["ran"]) for x in r["replays"]]
@@ -237,7 +237,6 @@ def _travel(r: dict) -> dict:
         if all(e == 0 for e in extra) else "other"
     return {"replay_kind": kind, "replay_from": {x["from"]: x for x in r["replays"]}, "source_counts": counts,
             "fork_update": {"angle": r["summary"]["fork_angle"]}, "fork_added": r["fork"]["total"] - r["fork"]["before"],
-            "old_update": {"angle": r["update"]["old_config"]["update_angle"]},
             "highlighted": [k for k in ("update", "fork") if k in counts], "branch": {
                 "at": at["label"], "parent": tree[at["parent"]]["label"], "forks": counts.get("fork", 0),
                 "points": [row["label"] for row in tree[:at["position"]]
@@ -247,8 +246,8 @@ def _travel(r: dict) -> dict:
 def _demos_seen(r: dict) -> dict:
     """{"demo_savers": a row per saver with a restart demo (its "restart", its "crash", whether that "resumed", and to a
     never-crashed run's values: "same"), "trap" (with "replanned" and "same"), "matrix": a row per durability mode (one
-    without modes before langgraph 0.6) of what each ending left, "built_rows": what the rewritten rows made LangGraph's
-    reader build, "checks": the table of checks}."""
+    without modes before langgraph 0.6) of what each ending left, "built_rows": how many rewritten rows made LangGraph's
+    reader build an object or call a function, "checks": the table of checks}."""
     d = r["demos"]
     savers = [{"backend": b, "restart": d[f"restart:{b}"], "crash": d[f"crash:{b}"], "resumed": d[f"crash:{b}"]["result"]
                is not None, "same": d[f"crash:{b}"]["result"] == d[f"restart:{b}"]["values_after_restart"]}
@@ -257,7 +256,7 @@ def _demos_seen(r: dict) -> dict:
                                   same=d["trap"]["result"] == d["restart:sqlite"]["values_after_restart"])
     rows = r["reader"]["rows"] or []
     return {"demo_savers": savers, "trap": trap, "matrix": _matrix(r, d), "checks": _checks(r, savers, trap),
-            "built_rows": sum(row["default"]["built"] for row in rows)}
+            "built_rows": sum(row["default"]["built"] > 0 for row in rows)}
 
 def _matrix(r: dict, d: dict) -> list:
     """A row per durability mode ({"mode": None} alone before langgraph 0.6): checkpoints kept when the run ended ("done"),
