@@ -303,7 +303,7 @@ LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는
 {lost[after_restart]}개이고 값은 {lost[values_after_restart]:code}{이다/다}. 오류는 나지 않는다.
 {replay_kind:pick=OTHER_LINE_REPLAY}
 **에이전트를 운영하는 사람에게: 다섯 가지 규칙**
-1. `thread_id`를 먼저 정하라. config는 실행할 때 넘기는 딕셔너리 `{{"configurable": {{"thread_id": ...}}}}`이고, `thread_id`는 그 \
+1. `thread_id`를 먼저 정하라. config는 실행할 때 넘기는 딕셔너리 `{{"configurable": {{"thread_id": ...}}}}`{이고/고}, `thread_id`는 그 \
 안에 든 스레드 이름이다. 같은 `thread_id`로 남긴 체크포인트들이 한 스레드가 된다. 같은 `thread_id`로 다시 실행하자 `notes`가 \
 {threads[same_thread_notes][0]}개에서 {threads[same_thread_notes][1]}개로 늘었고, 다른 `thread_id`는 빈 상태에서 시작했다.
 2. `update_state`가 돌려준 config로 이어 가라. 원래 config로 이어 가자 초안은 {update[old_config][draft]:code}, 점수는 \
