@@ -314,9 +314,9 @@ LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는
 보관한 바이트가 {pointer[in_state][stored]:,}바이트에서 {pointer[pointer][stored]:,}바이트로 줄었다.
 5. 운영에는 프로세스가 끝나도 남는 저장소를 사용하라. 재시작 뒤 새 saver가 찾은 체크포인트는 {demo_savers:each=RESTARTS}\
 {이었다/였다}. {reader[rows]:?그리고 애플리케이션 말고는 아무도 그 저장소에 쓰지 못하게 하라. 저장소의 행을 세 가지로 고쳐 \
-시험하자, LangGraph의 SqliteSaver가 행을 읽으면서 클래스를 만들거나 함수를 부른 일이 모두 {built_rows}번 있었다.|그리고 \
-입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, 애플리케이션 입력에 든 딕셔너리 하나 때문에 LangGraph가 다시 읽으면서 \
-클래스를 {reader[surrogate][built]}번 만들었다.}
+시험하자, LangGraph의 SqliteSaver가 행을 읽으면서 클래스를 만들거나 함수를 부른 일이 모두 {built_rows}번 있었다.|\
+{reader[surrogate][built]:?그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, 애플리케이션 입력에 든 딕셔너리 하나 때문에 \
+LangGraph가 다시 읽으면서 클래스를 {reader[surrogate][built]}번 만들었다.|}}
 측정 환경은 {versions:each=VERSIONS}{no_sqlite:?(SQLite saver 없음)|}{이다/다}. 수치는 모두 이 환경에서 `ckpt.py`(실습의 풀이 \
 코드)를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외이고, 어디서 온 내용인지 문단 안에 적었다.
 """)
