@@ -550,3 +550,16 @@ def test_rendering_leaves_the_report_as_it_was(awkward_run):
     report = copy.deepcopy(awkward_run.report)
     make_report.render(report)
     assert report == awkward_run.report
+
+
+def test_the_rule_on_what_a_reader_builds_cites_a_class_built_only_when_one_was(awkward_run):
+    """Without the SQLite saver (no rewritten rows) the fifth rule rests on the surrogate input: it cites the classes
+    LangGraph built reading it back, and says nothing of it where none was built (a langgraph that stores it as msgpack)."""
+    report = copy.deepcopy(awkward_run.report)
+    report["reader"].update(rows=None, filter=None, encrypted=None)  # as on a machine without the SQLite saver
+    for built in (0, 2):
+        report["reader"]["surrogate"]["built"] = built
+        screen = make_report.render(report).split("\n## ")[0]
+        rule = next(line for line in screen.splitlines() if line.startswith("5. "))
+        assert ("LangGraph가 다시 읽으면서 클래스를 2번 만들었다." in rule) == bool(built), rule
+        assert "0번" not in rule, rule
