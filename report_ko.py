@@ -66,9 +66,14 @@ def final_consonant(text: str) -> int:
 
 
 def particles(text: str) -> str:
-    """`text` with each {을/를}-style mark replaced by the form that fits what comes before it."""
+    """`text` with each {을/를}-style mark replaced by the form that fits what comes before it; a mark inside a code span
+    is part of a value shown as it is (a topic may hold one), and stays."""
+    spans = [m.span() for m in re.finditer(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)", text)]
+
     def choose(match: "re.Match") -> str:
-        """The form of the mark `match` found that fits the text before it."""
+        """The form of the mark `match` found that fits the text before it; the mark itself inside a code span."""
+        if any(start < match.start() < end for start, end in spans):
+            return match.group(0)
         with_final, without = match.group(1).split("/")
         final = final_consonant(text[:match.start()])
         if with_final == "으로":
