@@ -563,3 +563,13 @@ def test_the_rule_on_what_a_reader_builds_cites_a_class_built_only_when_one_was(
         rule = next(line for line in screen.splitlines() if line.startswith("5. "))
         assert ("LangGraph가 다시 읽으면서 클래스를 2번 만들었다." in rule) == bool(built), rule
         assert "0번" not in rule, rule
+
+
+def test_a_topic_holding_a_postposition_mark_is_shown_as_given(awkward_run):
+    """A mark ({이/가}) is the template's, after a value: one inside a value shown as code stays as the learner wrote it."""
+    report = copy.deepcopy(awkward_run.report)
+    topic = "책{이/가} {을/를}{으로/로} 끝"
+    report["summary"]["topic"] = topic
+    report["rerun"]["input"] = {"topic": topic}
+    md = make_report.render(report)
+    assert f'| `topic` | `"{topic}"` | ' in md and f'`{{"topic": "{topic}"}}`을 주자' in md
