@@ -13,6 +13,7 @@ import json
 import re
 from collections import Counter
 
+import ckpt
 import make_report
 import report_ko
 from report_fixtures import awkward_run  # noqa: F401
@@ -137,6 +138,7 @@ def first_screen(r):
             for key in ("pending", "fork_angle", "survives_restart")]
     # the four answers
     out += [(top, f"1. 무엇이 저장되는가: 한 번 실행하면 체크포인트가 {len(r['checkpoints'])}개 남는다."),
+            (top, f"노드 {len(ckpt.NODES)}개가 끝날 때마다 하나다."),
             (top, f"다시 실행되고 체크포인트가 {{replays[{w}][added]}}개 늘어난다."),
             (top, "체크포인트가 {fork[before]}개에서 {fork[total]}개가 된다."),
             (top, "3. 크기로 잰 것: {weigh[payload_bytes]}바이트 값은 상태를 JSON으로 세면 체크포인트 {weigh[checkpoints]}개 "
@@ -241,6 +243,8 @@ def travel(r):
             (config, "(`thread_id`만 든 것)로 `invoke(None, config)`를 부르자 " + ran(r["update"]["finished"], "finished")),
             (config, "마지막 체크포인트의 config로 되감자 " + ran(r["update"]["end_replay"], "end_replay"))]
     at = next(c for c in r["tree"] if c["source"] == "update")
+    out += [(tree, f'commit id: "#{c["position"]} {c["source"]}"' + " type: HIGHLIGHT" * (c["source"] in ("update", "fork"))
+             + "\n") for c in r["tree"]]  # a point per checkpoint of the thread, its position and source
     return out + [(tree, f"분기의 첫 체크포인트(#{at['position']} update)")]
 
 
@@ -426,7 +430,27 @@ def gone(r):
                  + ")가 저장돼 있다."), (trap, f"재개하자 {code_list(t['ran_on_resume'])}만 실행됐다")]
     else:
         out.append((trap, "이 기계에는 SQLite saver가 없어 이 시험은 하지 않았다."))
-    return out
+    return out + checks(r)
+
+
+def checks(r):
+    """The table of checks: each yes-or-no answer the prose states, as this run answered it."""
+    top, f, x, demos = "### 이 실행이 확인한 것", r["fork"], r["replays"][replayed(r, "write")], r["demos"]
+    rows = r["reader"]["rows"] or []
+    said = [("분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다", f["current_is_new_end"]),
+            ("분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다", f["old_end_readable"]),
+            ("실습의 `fork()`가 분기 전에 읽어 둔 끝이 처음 실행의 결과와 같다", f["original_is_old_end"]),
+            ("되감기 뒤 스레드의 config로 읽으면 되감기가 만든 끝이 나온다", x["current_is_new_end"])]
+    said += [("`open_saver`는 고친 행이 가리키는 것을 하나도 만들지 않았다", all(not y["agckpt"]["built"] for y in rows))] * bool(rows)
+    said += [("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", r["same"]["bytes"])] * (not r["postgres"])
+    said += [("`notes`를 `DeltaChannel`로 바꿔도 매 턴의 상태가 같다", r["same"]["states"])] * ("error" not in r["delta"])
+    said += [(f"{PROSE[b]}: 크래시 뒤 재개한 결과가 크래시 없는 실행과 같다",
+              demos[f"crash:{b}"]["result"] == demos[f"restart:{b}"]["values_after_restart"])
+             for b in savers_with(r, "crash") if demos[f"crash:{b}"]["result"] is not None]
+    if "trap" in demos:
+        said.append(("`next`가 숨긴 크래시: 재개한 결과가 크래시 없는 실행과 같다",
+                     demos["trap"]["result"] == demos["restart:sqlite"]["values_after_restart"]))
+    return [(top, row(check, YES[bool(ok)])) for check, ok in said]
 
 
 def expected(r):
