@@ -66,9 +66,14 @@ def final_consonant(text: str) -> int:
 
 
 def particles(text: str) -> str:
-    """`text` with each {을/를}-style mark replaced by the form that fits what comes before it."""
+    """`text` with each {을/를}-style mark replaced by the form that fits what comes before it; a mark inside a code span
+    is part of a value shown as it is (a topic may hold one), and stays."""
+    spans = [m.span() for m in re.finditer(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)", text)]
+
     def choose(match: "re.Match") -> str:
-        """The form of the mark `match` found that fits the text before it."""
+        """The form of the mark `match` found that fits the text before it; the mark itself inside a code span."""
+        if any(start < match.start() < end for start, end in spans):
+            return match.group(0)
         with_final, without = match.group(1).split("/")
         final = final_consonant(text[:match.start()])
         if with_final == "으로":
@@ -289,10 +294,10 @@ LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는
 저장소다(메모리, SQLite 파일, PostgreSQL 데이터베이스). 그래서 멈춘 곳에서 이어 가고 과거로 돌아갈 수 있다. 그 대신 저장 공간이 \
 든다. 이번 실행에서 상태에 한 번 넣은 {weigh[payload_bytes]:,}바이트 값은 체크포인트 {weigh[checkpoints]}개 가운데 \
 {weigh[carrying]}개에 들어 있었다.
-측정 환경은 {versions:each=VERSIONS}{이다/다}{no_sqlite:?(SQLite saver는 설치되지 않았다)|}. 수치는 모두 이 환경에서 `ckpt.py`(실습의 \
+측정 환경은 {versions:each=VERSIONS}{이다/다}.{no_sqlite:? SQLite saver는 설치되지 않았다.|} 수치는 모두 이 환경에서 `ckpt.py`(실습의 \
 풀이 코드)를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외이고, 어디서 온 내용인지 문단 안에 적었다.
 같은 `thread_id`(스레드 이름)로 남긴 체크포인트들이 한 스레드다. config는 실행할 때 넘기는 딕셔너리 \
-`{{"configurable": {{"thread_id": ...}}}}`이고, 체크포인트 하나를 가리킬 때는 `checkpoint_id`도 담는다. "`write` 앞"은 다음에 \
+`{{"configurable": {{"thread_id": ...}}}}`{이고/고}, 체크포인트 하나를 가리킬 때는 `checkpoint_id`도 담는다. "`write` 앞"은 다음에 \
 실행할 노드가 `write`인 체크포인트다. 아래 표는 실습이 `ckpt_report.json`에 적는 값 열 가지다.
 {summary:table=SUMMARY_TABLE}
 **실습의 네 가지 답**
@@ -323,8 +328,9 @@ LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는
 5. 운영에는 프로세스가 끝나도 남는 저장소를 사용하라. 재시작 뒤 새 saver가 찾은 체크포인트는 {demo_savers:each=RESTARTS}\
 {이었다/였다}. {reader[rows]:?그리고 애플리케이션 말고는 아무도 그 저장소에 쓰지 못하게 하라. 저장소의 행을 세 가지로 고쳐 \
 시험하자, LangGraph의 SQLite saver는 고친 행 {reader[rows]:len}개 가운데 {built_rows}개를 읽으면서 객체를 만들거나 함수를 \
-불렀다.|그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, UTF-8로 쓸 수 없는 문자와 JSON 방식의 생성자 형태의 \
-딕셔너리를 함께 넣은 입력 하나 때문에 LangGraph가 다시 읽으면서 `Marker` 객체를 {reader[surrogate][built]}번 만들었다.}
+불렀다.|{reader[surrogate][built]:?그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, UTF-8로 쓸 수 없는 문자와 JSON \
+방식의 생성자 형태의 딕셔너리를 함께 넣은 입력 하나 때문에 LangGraph가 다시 읽으면서 `Marker` 객체를 {reader[surrogate][built]}번 \
+만들었다.|}}
 """)
 SUMMARY_TABLE = (["키", "값", "뜻"], [], [
     ["`topic`", "{summary[topic]:code}", "그래프에 준 주제"],

@@ -112,16 +112,23 @@ def test_anatomy_rows_give_field_purpose_and_value_in_order(ran):
                       + ["parent_config", "pending_writes"]), fields
     unexplained = [row["field"] for row in rows if not row["purpose"]]
     assert unexplained == [], rows
-    shown = {row["field"]: row["value"] for row in rows}
-    assert shown["checkpoint.v"] == str(FORMAT), shown
+    shown = {row["field"]: row["value"] for row in rows}  # Markdown: names and values in code spans
+    assert shown["checkpoint.v"] == f"`{FORMAT}`", shown
     assert shown["checkpoint.id"] == "36자 UUID (실행마다 다름)", shown
-    assert shown["metadata.source"] == '"loop"', shown
-    assert shown["metadata.step"] == "3", shown
+    assert shown["checkpoint.ts"] == "ISO 8601 시각 (실행마다 다름)", shown
+    assert shown["metadata.source"] == '`"loop"`', shown
+    assert shown["metadata.step"] == "`3`", shown
+    assert shown["metadata.parents"] == "`{}`", shown
     assert shown["parent_config"] == "있음", shown
     assert shown["pending_writes"] == "0개", shown
     # draft "가을/기본" is 15 bytes as a JSON string, score 5 is 1; the channels in stored order
-    assert "draft 15바이트" in shown["checkpoint.channel_values"], shown
-    assert "score 1바이트" in shown["checkpoint.channel_values"], shown
+    channels = shown["checkpoint.channel_values"].split(", ")
+    assert [c.split("`")[1] for c in channels] == list(app.checkpointer.get_tuple(config).checkpoint["channel_values"])
+    assert {f"`{k}` {ckpt.state_bytes(v)}바이트" for k, v in app.get_state(config).values.items()} <= set(channels), shown
+    assert "`draft` 15바이트" in shown["checkpoint.channel_values"], shown
+    assert "`score` 1바이트" in shown["checkpoint.channel_values"], shown
+    # each node's versions seen: the node in a code span, then its channels' counters, "—" for none
+    assert shown["checkpoint.versions_seen"].startswith("`__input__`: —; `__start__`: `__start__@1`; "), shown
 
 
 def test_anatomy_rows_show_no_id_timestamp_or_random_version_tail(ran):
@@ -140,7 +147,7 @@ def test_channel_versions_show_their_counter_only(ran):
     versions = app.checkpointer.get_tuple(config).checkpoint["channel_versions"]
     # the draft channel was written once, by write, in the third super-step after the input
     counter = str(versions["draft"]).split(".")[0].lstrip("0")
-    assert f"draft@{counter}" in shown["checkpoint.channel_versions"], (shown, versions)
+    assert f"`draft@{counter}`" in shown["checkpoint.channel_versions"].split(", "), (shown, versions)
 
 
 def test_the_fork_checkpoint_of_a_replay_appears_in_the_tree_from_1_1_7():

@@ -83,12 +83,30 @@ def test_code_nodes_lit_and_len_show_values_as_code():
     assert fill("{list:code}", report).endswith("…` (JSON 150자)")
 
 
-def test_a_chart_is_a_mermaid_xychart_with_a_line_per_saver_in_its_colour():
+def chart(lines, palette, title, axis, top):
+    """A Mermaid xychart-beta as Fill writes it, with WORDS["CHART"]'s axis titles."""
+    return "\n".join(["```mermaid", '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "' + palette + '"}}}}%%',
+                      "xychart-beta", f'    title "{title}"', f'    x-axis "x축" [{axis}]', f'    y-axis "바이트" 0 --> {top}',
+                      *lines, "```"])
+
+
+def test_a_chart_is_a_mermaid_xychart_with_a_line_per_saver_in_its_colour_named_in_its_title():
     data = {"charts": {"x": [3, 10], "savers": {"memory": [3.17, 3.44], "sqlite": [6.19, 13.5]}}}
-    assert Fill(data).fill("{charts:chart=CHAIN_CHART}") == "\n".join([
-        "```mermaid", '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#1f77b4, #d62728"}}}}%%',
-        "xychart-beta", '    title "노드 수에 따른 사본 수 (파랑 메모리, 빨강 SQLite)"', '    x-axis "노드 수" ["3", "10"]',
-        '    y-axis "사본" 0 --> 15', "    line [3.17, 3.44]", "    line [6.19, 13.5]", "```"])
+    assert Fill(data, WORDS).fill("{charts:chart=CHART}") == chart(
+        ["    line [3.17, 3.44]", "    line [6.19, 13.5]"], "#1f77b4, #d62728", "제목 (파랑 메모리, 빨강 SQLite)",
+        '"3", "10"', 15)  # the y-axis from 0 to a tenth over the top value, and one
+
+
+def test_bars_are_several_bar_series_on_one_scale_the_first_red():
+    data = {"charts": {"x": ["#0 input", "#1 loop"], "bars": [[13, 1544], [13, 32]]}}
+    assert Fill(data, WORDS).fill("{charts:chart=CHART}") == chart(
+        ["    bar [13, 1544]", "    bar [13, 32]"], "#d62728, #1f77b4", "제목", '"#0 input", "#1 loop"', 1699)
+
+
+def test_a_single_line_is_drawn_in_the_first_colour():
+    data = {"charts": {"x": ["5", "10"], "line": [28153, 60893]}}
+    assert Fill(data, WORDS).fill("{charts:chart=CHART}") == chart(
+        ["    line [28153, 60893]"], "#1f77b4, #d62728", "제목", '"5", "10"', 66983)
 
 
 def test_a_field_the_report_lacks_is_an_error_not_an_empty_text():

@@ -3,6 +3,7 @@
 Two report runs serve every test here (report_fixtures): the default one, as the committed
 report was made, and one with an awkward topic and the other options changed.
 """
+import inspect
 import json
 import os
 import re
@@ -18,11 +19,27 @@ from report_fixtures import AWKWARD, AWKWARD_ANGLE, AWKWARD_PAYLOAD, FILES, awkw
 
 SECTIONS = ["## 무엇이 저장되는가", "## 되감기와 분기는 어떻게 다른가", "## 크기로 잰 것", "## 사라지는 것"]  # SPEC 4
 PENDING = ["__start__", "plan", "write", "review", ""]  # the lab's pending() after one run
+KEYS = ["topic", "checkpoints_per_run", "pending", "base_score", "fork_angle", "fork_score", "checkpoints_after_fork",
+        "payload_bytes", "carrying", "survives_restart"]  # the lab's ten JSON keys, in its order
+PUBLISHED = {"topic": "가을", "checkpoints_per_run": 5, "pending": PENDING, "base_score": 5, "fork_angle": "비교",
+             "fork_score": 17, "checkpoints_after_fork": 8, "payload_bytes": 1500, "carrying": 4,
+             "survives_restart": False}  # the lab sheet's figures for the default run
+FIRST_SCREEN, WHOLE = 3_500, 23_500  # characters: what a reader sees before the first section; the whole report
 
 
 def setting(md):
-    """The header's line naming the versions the report ran on."""
-    return next(line for line in md.splitlines() if line.startswith("| 측정 환경 |"))
+    """The first screen's sentence naming the versions the report ran on."""
+    return next(line for line in md.splitlines() if line.startswith("측정 환경은 "))
+
+
+def first_screen(md):
+    """What comes before the first "##" section."""
+    return md.split("\n## ")[0]
+
+
+def is_reference(paragraph):
+    """A paragraph that says where its facts come from: it starts with "참고", after its bold lead-in if it has one."""
+    return re.sub(r"^\*\*.*?\*\* ", "", paragraph).startswith("참고")
 
 
 def sections(md):
@@ -50,50 +67,113 @@ def test_the_committed_report_is_fresh(default_run):
 
 
 def test_the_default_json_has_the_ten_keys_in_order_and_the_published_figures(default_run):
-    assert default_run.data == {
-        "topic": "가을", "checkpoints_per_run": 5, "pending": PENDING, "base_score": 5, "fork_angle": "비교",
-        "fork_score": 17, "checkpoints_after_fork": 8, "payload_bytes": 1500, "carrying": 4,
-        "survives_restart": False}, default_run.data
-    assert list(default_run.data) == ["topic", "checkpoints_per_run", "pending", "base_score", "fork_angle",
-                                      "fork_score", "checkpoints_after_fork", "payload_bytes", "carrying",
-                                      "survives_restart"]
+    assert default_run.data == PUBLISHED, default_run.data
+    assert list(default_run.data) == KEYS
 
 
 def test_the_default_markdown_states_the_published_figures_in_their_sentences(default_run):
-    saved, travel, size, lost = re.split(r"^## .*$", default_run.md, flags=re.M)[1:]
+    top, saved, travel, size, lost = re.split(r"^## .*$", default_run.md, flags=re.M)
+    sqlite, durability = ckpt.has_backend("sqlite"), ckpt.has_durability()
     # the lab's third mistake: update_state's config thrown away; the thread gains the update's checkpoint on 1.x
     # and a replay's "fork" checkpoint (1 + 3 + 1 on 1.x; 1 + 2 on 0.2.60, SPEC 3)
-    after_mistake = 9 if LG >= (1, 1, 7) else 8
+    after_mistake, replay = (9, "| `write` | 3 | `write`, `review` | fork, loop, loop |") if LG >= (1, 1, 7) else \
+        (8, "| `write` | 2 | `write`, `review` | loop, loop |")
     expected = [
-        (saved, "그래프를 한 번 실행하면 체크포인트가 5개 남는다"),
-        (saved, '(실습의 `pending()`) `["__start__", "plan", "write", "review", ""]` 순서다.'),
-        (saved, "초안 `\"가을/기본\"`의 글자 수라서 5점이다."),
-        (saved, "`notes`는 3개이고, 그 스레드의 체크포인트는 5개다."),  # another thread, run: it started empty
-        (saved, f"점수는 5점이다. 값을 바꾸지 않았을 때와 같다. 체크포인트는 {after_mistake}개가 됐다."),
-        (saved, "`get_state_history`는 최신 것부터 준다. 첫 항목은 단계 3(마지막 체크포인트)이다. 실습의 `history()`처럼 "
-                "뒤집어야 첫 항목이 단계 -1(입력)이 된다."),
-        (travel, "체크포인트는 5개에서 8개가 됐다."),
-        (travel, '| 새 가지 (`비교`) | `"가을/비교 가을/비교 가을/비교"` | 17 |'),
+        (top, "이 실행에서 한 번 넣은 1,500바이트 값은 체크포인트 5개 가운데 4개에 들어 있었다."),
+        (top, "1. 무엇이 저장되는가: 한 번 실행하면 체크포인트가 5개 남는다."),
+        (top, "`write` 앞에서 분기하면(`update_state`로 값을 바꾼 체크포인트를 만들고 거기서 이어 가면) 체크포인트가 5개에서 8개가 "
+              "된다."),
+        (top, "같은 `thread_id`로 물어도 체크포인트는 0개이고 값은 `{}`다. 오류는 나지 않는다."),
+        (top, "원래 config로 이어 가자 초안은 `\"가을/기본\"`, 점수는 5점 그대로였다. 돌려받은 config로 이어 가면 17점이 된다."),
+        (top, "분기 뒤 스레드를 읽으면 새 가지의 끝(점수 17)이 나오고, 원래 가지의 끝(점수 5)은 잡아 둔 config로만 읽힌다."),
+        (top, "재시작 뒤 새 saver가 찾은 체크포인트는 " + ("메모리 saver 0개, SQLite saver 5개였다." if sqlite else "메모리 saver 0개였다.")),
+        (saved, "한 번 실행하면 5개가 생기고"),
+        (saved, '실습의 `pending()`이 돌려주는 `["__start__", "plan", "write", "review", ""]`가 된다.'),
+        (saved, "기본 실행의 점수(`base_score`) 5점은 초안 `\"가을/기본\"`의 글자 수다."),
+        (saved, "`notes`는 3개, 체크포인트는 5개다."),  # another thread, run: it started empty
+        (saved, "| `update_state` 뒤에 원래 config로 이어 간다 | 초안은 `\"가을/기본\"`, 점수는 5점이다. 바꾼 값은 사용되지 않았다. |"),
+        (saved, "| `get_state_history`를 뒤집지 않고 읽는다 | 첫 항목이 단계 3(마지막 체크포인트)이다. 뒤집어야 단계 -1(입력)부터 읽힌다. |"),
+        (travel, "| 늘어난 체크포인트 | " + replay.split(" | ")[1] + " | 3 |"),  # the replay's, then the fork's 5 -> 8
+        (travel, "| 그 뒤 스레드의 config로 읽으면 | 되감기가 만든 끝 | 새 가지의 끝(점수 17) |"),
+        (travel, replay),
         (travel, '`notes`는 `["plan:가을", "replaced"]`가 됐다.'),  # update_state writes through the reducer
+        (travel, f"원래 config로 이어 가자 초안은 `\"가을/기본\"`, 점수는 5점이었다. 값을 바꾼 새 체크포인트는 이어 가는 가지 없이 "
+                 f"남았고, 스레드의 체크포인트는 {after_mistake}개가 됐다."),
         (travel, "`update_state`가 돌려준 config로 `get_state_history`를 부르면 체크포인트가 1개 나온다."),
         (size, "| 합계 | 399 | 6,447 | 6,048 |"),
-        (size, "체크포인트 5개 가운데 4개에 페이로드가 들어 있다."),
-        (size, "페이로드를 실은 체크포인트마다 정확히 1,512바이트씩이다. 페이로드 1,500바이트에 12바이트를 더한 값이다."),
-        (size, "페이로드를 1,500바이트 늘릴 때마다 차이(fat − thin)는 6,000바이트씩 커졌다. 직선의 기울기는 4다."),
-        (size, "fat 실행에서 그 채널은 thin보다 1,512바이트(JSON) 컸다."),  # the input, in the input checkpoint
+        (size, "| #1 loop | 32 | 1,544 | 1,512 |"),
+        (size, "페이로드를 넣자 체크포인트 5개 가운데 4개에 들어 있었고, 합계는 399바이트에서 6,447바이트가 됐다."),
+        (size, "페이로드가 든 체크포인트마다 정확히 1,512바이트가 더해졌다. 페이로드 1,500바이트에 키와 구분자 `, \"bulk\": \"\"`의 "
+               "12바이트를 더한 크기다."),
+        (size, "페이로드가 1,500바이트 늘 때마다 차이는 6,000바이트씩 늘었다. 기울기 4는 페이로드가 든 체크포인트 수와 같다."),
+        (size, "페이로드를 넣은 실행에서 그 채널은 1,512바이트(JSON) 더 컸다."),  # the input, in the input checkpoint
         (size, "| 10 | 12 | 11 | "),  # nodes, checkpoints, checkpoints carrying the value
         (size, "| 30 | 32 | 31 | "),
-        (size, "노드 30개에서 페이로드를 상태에 실은 체크포인트는 31개다."),
-        (size, "`notes` 목록이다. 1턴 뒤 43바이트, 40턴 뒤 1,720바이트이고, 상태의 나머지는 매 턴 106바이트로 같다."),
-        (size, "| #1 loop | 1,544 | "),  # the payload in the state, beside a key to it in a store
-        (size, "store는 값을 한 번, 1,500바이트로 보관한다"),
-        (size, "`DeltaChannel`은 `langgraph.channels`의 베타 채널이다" if LG >= (1, 2) else
-               f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`(아래 참고)이 없어서"),
-        (lost, "스레드를 한 번 실행하면 체크포인트가 5개 남는다"),
-        (lost, "같은 `thread_id`로 조회하면 체크포인트가 0개다. 값(`values`)도 비어 있다(`{}`)."),
-        (lost, "보고서 JSON의 `survives_restart`도 `false`다."),
+        (size, "노드 30개에서 페이로드가 든 체크포인트는 31개다."),
+        (size, " | 43 |\n"), (size, " | 1,720 |\n"),  # the notes' JSON bytes after turn 1 and turn 40
+        (size, "store에는 값이 한 번만, 1,500바이트로 들어 있다."),
+        (size, "목록 전체의 저장은 34턴에 일어났다" if LG >= (1, 2) else
+               f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`이 없어(`ImportError`) 재지 않았다."),
+        (lost, "같은 `thread_id`로 물으면 체크포인트가 0개이고 값도 `{}`다."),
+        (lost, "(`survives_restart`는 `false`)"),
+        (lost, "| 메모리 (InMemorySaver) | 5 | 0 | 아니오 |"),
     ]
+    if LG >= (1, 2):
+        expected.append((size, "| 34 (전체 저장) | "))  # DeltaChannel's full snapshot, a row of the turns table
+    if sqlite:
+        expected += [(size, "SQLite 파일은 `delete_thread` 뒤에도 36,864바이트 그대로였고, 빈 페이지 4개가 파일 안에 남았다. `VACUUM`을 "
+                            "실행한 뒤에야 20,480바이트로 줄었다."),
+                     (lost, "| SQLite (SqliteSaver) | 5 | 5 | 예 |"),
+                     (lost, "| SQLite (SqliteSaver) | 4 | `review` | `review` | 5 |")]  # resumed after the crash
+    # the durability matrix: after the end, after review raised, after review was killed (SQLite), resumed nodes
+    expected += [(lost, row) for row in (
+        ["| `exit` | 1 | 1 | 0 | `review` |", "| `async` | 5 | 4 | 4 (기다린 뒤) | `review` |", "| `sync` | 5 | 4 | 4 | `review` |"]
+        if durability else [f"| (durability 없음) | 5 | 4 | {'4 (기다린 뒤)' if sqlite else '—'} | `review` |"])]
     assert [text for where, text in expected if text not in where] == []
+
+
+def test_the_first_screen_shows_the_ten_json_keys_in_one_table_with_their_values(default_run, awkward_run):
+    """Before the first "##": one table holds the ten keys, in the lab's order, each with its value as the run gave it
+    (the default run's: the lab sheet's figures; the awkward run's: the summary of the dict it rendered)."""
+    for md, summary in ((default_run.md, PUBLISHED), (awkward_run.md, awkward_run.report["summary"])):
+        tables = re.findall(r"(?:^\|.*\|\n)+", first_screen(md), re.M)
+        keyed = [t for t in tables if "| `topic` |" in t]
+        assert len(keyed) == 1 and keyed[0] == tables[0], tables  # the first table of the report, and the only one
+        rows = [re.split(r"(?<!\\)\|", line)[1:-1] for line in keyed[0].splitlines()[2:]]
+        assert [key.strip() for key, *_ in rows] == [f"`{key}`" for key in KEYS], rows
+        for (key, value, meaning), name in zip(rows, KEYS):
+            value = value.strip().replace("\\|", "|")
+            if isinstance(summary[name], int) and not isinstance(summary[name], bool):
+                assert int(value.replace(",", "")) == summary[name], (name, value)
+            else:  # a JSON literal in a code span, its fence longer than any run of backticks inside
+                fence = re.match(r"`+", value).group()
+                assert value.endswith(fence) and json.loads(value[len(fence):-len(fence)].strip()) == summary[name], (name, value)
+            assert meaning.strip(), name
+
+
+def test_the_first_screen_fits_a_screen_and_the_whole_report_its_length_on_the_newest_line(default_run, awkward_run):
+    for md in (default_run.md, awkward_run.md):
+        assert len(first_screen(md)) <= FIRST_SCREEN, len(first_screen(md))
+    if LG >= (1,):  # the newest line's report, with every row its savers and langgraph measure
+        assert len(default_run.md) <= WHOLE, len(default_run.md)
+
+
+def test_each_section_opens_with_a_table_before_its_first_subsection(default_run, awkward_run):
+    for md in (default_run.md, awkward_run.md):
+        for section in re.split(r"^## ", md, flags=re.M)[1:]:
+            opening = re.split(r"^### ", section, flags=re.M)[0]
+            assert re.search(r"^\|---", opening, re.M), section.splitlines()[0]
+
+
+def test_the_report_has_no_glossary_and_names_no_internal_function_of_ckpt_and_no_test_file(default_run, awkward_run):
+    internal = [name for name, value in vars(ckpt).items() if name.startswith("_") and not name.startswith("__")
+                and (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == "ckpt"]
+    assert len(internal) > 10, internal  # the check sees ckpt's helpers
+    for md in (default_run.md, awkward_run.md):
+        headings = [line for line in md.splitlines() if line.startswith("#")]
+        assert not [h for h in headings if re.search(r"용어|낱말|뜻풀이|glossary", h, re.I)], headings
+        assert [name for name in internal if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", md)] == []
+        assert not re.search(r"\btests?/|\btest_\w+\.py|conftest|report_fixtures", md), "a test file is named"
 
 
 def test_markdown_has_exactly_the_four_sections_in_order_and_one_title(default_run, awkward_run):
@@ -126,7 +206,7 @@ def test_a_run_with_other_options_reports_the_labs_values_for_them(awkward_run):
 
 def test_an_awkward_topic_is_shown_as_given_and_cannot_break_a_table_a_chart_or_make_markup(awkward_run):
     md = awkward_run.md
-    shown = re.search(r"^\| 주제 \| (`+)(.*?)\1 \|$", md, re.M).group(2)
+    shown = re.search(r"^\| `topic` \| (`+)(.*?)\1 \| 그래프에 준 주제 \|$", md, re.M).group(2)
     assert json.loads(shown.replace("\\|", "|")) == AWKWARD, shown  # the topic as its JSON literal, spaces kept
     seen = outside_code(md)
     for piece in ("a|b", "<b>", "](h)", "# x"):
@@ -175,7 +255,7 @@ def test_every_number_in_the_markdown_was_measured_or_is_a_labelled_reference(aw
     lengths = _str_lengths(awkward_run.report)
     checked, unmeasured = 0, []
     for paragraph in awkward_run.md.split("\n\n"):
-        if paragraph.startswith("참고"):
+        if is_reference(paragraph):
             continue
         lines = [line for line in paragraph.splitlines() if not line.lstrip().startswith("y-axis")]
         text = "\n".join(lines).replace("UTF-8", "").replace("ISO 8601", "")
@@ -191,12 +271,13 @@ def test_every_number_in_the_markdown_was_measured_or_is_a_labelled_reference(aw
     assert unmeasured == [], unmeasured
 
 
-WHERE = ("(`make test`)가", "`make bench`", "PyPI", "LangGraph 문서", "langgraph-checkpoint 소스", "langgraph 소스")
+WHERE = ("이 프로젝트의 테스트가", "`make bench`", "PyPI", "LangGraph 문서", "langgraph-checkpoint 소스", "langgraph 소스",
+         "GitHub 보안 권고 데이터베이스")
 
 
 def test_reference_paragraphs_say_where_they_were_measured_in_words_a_reader_follows(default_run, awkward_run):
     for md in (default_run.md, awkward_run.md):
-        references = [p for p in md.split("\n\n") if p.startswith("참고")]
+        references = [p for p in md.split("\n\n") if is_reference(p)]
         assert references, "the report has reference paragraphs"
         for paragraph in references:
             assert any(place in paragraph for place in WHERE), paragraph
