@@ -26,6 +26,9 @@ TOPIC_FORM = {backend: name + "는" for backend, name in PROSE.items()}
 YES = {True: "예", False: "아니오"}
 ROW_NAMES = {"json": "JSON 방식의 생성자(`Marker`)", "msgpack_class": "msgpack 확장 타입(`Marker`)",
              "msgpack_function": "msgpack 확장 타입(함수 `mark`)"}  # the rows rewritten to name Marker or mark
+# what LangGraph's reader did with each row kind, and what it did not
+ROW_DID = {"json": "객체를 만들었다", "msgpack_class": "객체를 만들었다", "msgpack_function": "함수를 불렀다"}
+ROW_DIDNT = {"json": "객체를 만들지 않았다", "msgpack_class": "객체를 만들지 않았다", "msgpack_function": "함수를 부르지 않았다"}
 STRICT_NAMES = {"bulk (datetime)": "`bulk`(날짜와 시각)", "bulk (marker)": "`bulk`(애플리케이션의 클래스)"}
 PRUNED = {"": "지원함", "NotImplementedError": "구현되지 않음", "AttributeError": "메서드 없음"}
 TABLE_TURNS = (1, 10, 20, 30, 40)  # the turns the turns table shows, besides a DeltaChannel snapshot's
@@ -119,8 +122,8 @@ def replayed(r, node):
 
 
 def times(r):
-    """Each saver's stored difference over the payload, as the report lists them: "메모리 saver {...:.2f}배, ..."."""
-    return ", ".join(f"{PROSE[m['backend']]} {{physical[x][{i}][stored][copies]:.2f}}배"
+    """Each saver's stored difference over the payload, as the report lists them: "메모리 saver에서 {...:.2f}배, ..."."""
+    return ", ".join(f"{PROSE[m['backend']]}에서 {{physical[x][{i}][stored][copies]:.2f}}배"
                      for i, m in enumerate(r["physical"]["x"]))
 
 
@@ -129,47 +132,57 @@ def times(r):
 # (start, end) found at both ends of one line. "#" is the part before the first "##": the first screen.
 def first_screen(r):
     w, top = replayed(r, "write"), "#"
-    out = [(top, "이 실행에서 한 번 넣은 {weigh[payload_bytes]}바이트 값은 체크포인트 {weigh[checkpoints]}개 가운데 "
+    x, angle = r["replays"][w], r["summary"]["fork_angle"]
+    out = [(top, "이번 실행에서 상태에 한 번 넣은 {weigh[payload_bytes]}바이트 값은 체크포인트 {weigh[checkpoints]}개 가운데 "
                  "{weigh[carrying]}개에 들어 있었다.")]
+    # right under the opening: the versions measured on, and the saver that could not be
+    out.append((top, "측정 환경은 " + ", ".join(f"{name} {{versions[{name}]}}" for name in r["versions"])))
+    if "sqlite" in r["missing"]:
+        out.append((top, " SQLite saver는 설치되지 않았다. 수치는 모두 이 환경에서"))
     # the ten JSON keys, each with its value, in one table
     out += [(top, (f"| `{key}` | {{summary[{key}]}} | ", " |")) for key in (
         "checkpoints_per_run", "base_score", "fork_score", "checkpoints_after_fork", "payload_bytes", "carrying")]
     out += [(top, (f"| `{key}` | `{json.dumps(r['summary'][key], ensure_ascii=False)}` | ", " |"))
             for key in ("pending", "fork_angle", "survives_restart")]
     # the four answers
-    out += [(top, f"1. 무엇이 저장되는가: 한 번 실행하면 체크포인트가 {len(r['checkpoints'])}개 남는다."),
-            (top, f"노드 {len(ckpt.NODES)}개가 끝날 때마다 하나다."),
-            (top, f"다시 실행되고 체크포인트가 {{replays[{w}][added]}}개 늘어난다."),
+    out += [(top, f"1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 {len(r['checkpoints'])}개 남는다."),
+            (top, f"노드({code_list(ckpt.NODES)})가 하나 끝날 때마다 하나씩이다."),
+            (top, f"2. **되감기와 분기는 어떻게 다른가?** 둘 다 `write` 앞 체크포인트에서 다시 출발해 {code_list(x['ran'])}"),
+            (top, f"저장된 값을 그대로 사용하고, 체크포인트가 {{replays[{w}][added]}}개 늘어난다."),
+            (top, f"(`update_state`로 `angle`을 `{angle}`" + ("으로" if angle == "요약" else "로") + " 바꾼 뒤, 그때 돌려받은 "
+                  "config로 이어 가기)는 바꾼 값을 사용해 점수가 {fork[base_score]}에서 {fork[fork_score]}"),
             (top, "체크포인트가 {fork[before]}개에서 {fork[total]}개가 된다."),
-            (top, "3. 크기로 잰 것: {weigh[payload_bytes]}바이트 값은 상태를 JSON으로 세면 체크포인트 {weigh[checkpoints]}개 "
-                  "가운데 {weigh[carrying]}개에 들어 있다. 이 값 때문에 saver가 더 보관한 바이트는 값 크기의 " + times(r)),
-            (top, "같은 `thread_id`로 물어도 체크포인트는 {lost[after_restart]}개이고")]
+            (top, "3. **큰 값은 몇 번 저장되는가?** 상태를 JSON으로 바꿔 세면 {weigh[payload_bytes]}바이트 값은 체크포인트 "
+                  "{weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. saver가 이 값 때문에 실제로 더 보관한 바이트는 "
+                  "값 크기와 견주어 " + times(r)),
+            (top, "같은 `thread_id`로 읽어도 체크포인트는 {lost[after_restart]}개이고")]
     # the five rules, each with a number of the run
-    restarts = ", ".join(f"{PROSE[b]} {{demos[restart:{b}][after_restart]}}개" for b in savers_with(r, "restart"))
-    rows = r["reader"]["rows"]
+    restarts = ", ".join(f"{PROSE[b]}에서 {{demos[restart:{b}][after_restart]}}개" for b in savers_with(r, "restart"))
+    rows, surrogate = r["reader"]["rows"], r["reader"]["surrogate"]
     out += [(top, "`notes`가 {threads[same_thread_notes][0]}개에서 {threads[same_thread_notes][1]}개로 늘었고"),
-            (top, "점수는 {update[old_config][score]}점 그대로였다. 돌려받은 config로 이어 가면 {fork[fork_score]}점이 된다."),
-            (top, "새 가지의 끝(점수 {fork[fork_score]})이 나오고, 원래 가지의 끝(점수 {fork[base_score]})은"),
+            (top, "점수는 {update[old_config][score]}점 그대로였다. 돌려받은 config로 이어 가자 {fork[fork_score]}점이 됐다."),
+            (top, "새 가지의 끝(점수 {fork[fork_score]})이 나온다. 원래 가지의 끝(점수 {fork[base_score]})은 담아 둔 config로 읽었다."),
             (top, "보관한 바이트가 {pointer[in_state][stored]}바이트에서 {pointer[pointer][stored]}바이트로 줄었다."),
-            (top, f"재시작 뒤 새 saver가 찾은 체크포인트는 {restarts}였다."),
-            (top, f"클래스를 만들거나 함수를 부른 일이 모두 {sum(x['default']['built'] for x in rows)}번 있었다." if rows
-             else "LangGraph가 다시 읽으면서 클래스를 {reader[surrogate][built]}번 만들었다."),
-            (top, "측정 환경은 " + ", ".join(f"{name} {{versions[{name}]}}" for name in r["versions"]))]
+            (top, f"재시작 뒤 새 saver가 찾은 체크포인트는 {restarts}였다.")]
+    if rows:  # the rewritten rows, and how many of them made LangGraph's reader build something
+        out.append((top, f"LangGraph의 SQLite saver는 고친 행 {len(rows)}개 가운데 "
+                         f"{sum(x['default']['built'] > 0 for x in rows)}개를 읽으면서 객체를 만들거나 함수를 불렀다."))
+    elif surrogate["built"]:
+        out.append((top, "LangGraph가 다시 읽으면서 `Marker` 객체를 {reader[surrogate][built]}번 만들었다."))
     return out
 
 
 def saved(r):
     top, threads, mistakes = "## 무엇이 저장되는가", "### 같은 스레드와 다른 스레드", "### 실습 안내문이 꼽는 실수 네 가지"
-    out = [(top, f"한 번 실행하면 {len(r['checkpoints'])}개가 생기고"),
-           (top, "기본 실행의 점수(`base_score`) {fork[base_score]}점은 초안")]
+    out = [(top, f"한 번 실행하면 {len(r['checkpoints'])}개가 생기고")]
     out += [(top, row("#{position}", "{source}", "{step}", code_list(c["next"][:1]) if c["next"] else "(끝)",
                       code_list(c["changed"]), "{bytes}"), c) for c in r["checkpoints"]]
     same = r["update"]["int_and_str_ids"][1]
     out += [(threads, "`notes`가 {threads[same_thread_notes][0]}개에서 {threads[same_thread_notes][1]}개로 늘고, 스레드의 "
                       "체크포인트는 {threads[same_thread_checkpoints]}개가 됐다."),
             (threads, "`notes`는 {threads[other_thread_notes]}개, 체크포인트는 {threads[other_thread_checkpoints]}개다."),
-            (threads, "정수 1로는 체크포인트가 {update[int_and_str_ids][0]}개 나오고 문자열 `\"1\"`로는 "
-                      + ("{update[int_and_str_ids][1]}개 나온다." if same else "하나도 나오지 않는다."))]
+            (threads, "정수 1로 읽어도 문자열 `\"1\"`로 읽어도 체크포인트가 {update[int_and_str_ids][0]}개 나온다." if same
+             else "정수 1로는 체크포인트가 {update[int_and_str_ids][0]}개 나오고, 문자열 `\"1\"`로는 하나도 나오지 않는다.")]
     out += [(mistakes, ("| `compile()`에 saver를 넘기지 않고 `get_state`를 부른다 | ",
                         "`notes`는 첫 실행 {threads[no_checkpointer_notes][0]}개, 둘째 실행 "
                         "{threads[no_checkpointer_notes][1]}개로 매번 처음부터 쌓였다. |")),
@@ -185,22 +198,23 @@ def reader(r):
     """What a reader of the store builds: the rewritten rows, the surrogate input, strict mode, the filter, encryption."""
     top, found = "### 저장소를 읽을 때 만들어지는 것", r["reader"]
     out = []
-    for i, x in enumerate(found["rows"] or []):
-        made = f"만들거나 불렀다({{reader[rows][{i}][default][built]}}번)" if x["default"]["built"] else "만들지 않았다"
+    for i, x in enumerate(found["rows"] or []):  # per row kind: an object made, or a function called
+        did, didnt = ROW_DID[x["row"]], ROW_DIDNT[x["row"]]
+        made = f"{did}({{reader[rows][{i}][default][built]}}번)" if x["default"]["built"] else didnt
         out.append((top, row(ROW_NAMES[x["row"]], f"`{x['type']}`", made,
-                             "만들었다" if x["agckpt"]["built"] else "만들지 않고 오류로 멈췄다")))
+                             did if x["agckpt"]["built"] else f"{didnt}(오류로 멈춤)")))
     if not found["rows"]:
         out.append((top, "이 기계에는 SQLite saver가 없어, 저장소의 행을 고쳐 쓰는 시험은 하지 않았다."))
-    out.append((top, "다시 읽을 때 `Marker`를 " + ("{reader[surrogate][built]}번 만들었다." if found["surrogate"]["built"]
-                                                 else "한 번도 만들지 않았다.")))
+    out.append((top, "다시 읽을 때 `Marker` 객체를 " + ("{reader[surrogate][built]}번 만들었다." if found["surrogate"]["built"]
+                                                      else "하나도 만들지 않았다.")))
     out += [(top, row(STRICT_NAMES.get(x["name"], f"`{x['name']}`"), f"`{x['given']}`", f"`{x['back']}`", YES[x["same"]]))
             for x in found["strict"] or []]
     if found["filter"]:
         out.append((top, "그 키를 거절했다: " if found["filter"]["error"] else
-                    "스레드 `a`만 물었는데 스레드 `b`의 체크포인트 {reader[filter][other_rows]}개가 함께 나왔다."))
+                    "스레드 `b`의 체크포인트 {reader[filter][other_rows]}개가 함께 나왔다."))
     if found["encrypted"]:
-        out += [(top, "체크포인트 행과 대기 기록 행 {reader[encrypted][rows]}개 가운데 {reader[encrypted][config]}개에 config의 "
-                      "비밀 값이 평문으로 남았다."),
+        out += [(top, "체크포인트 행과 대기 기록(노드가 끝나자마자 따로 저장되는 그 노드의 출력) 행을 합한 {reader[encrypted][rows]}개 "
+                      "가운데 {reader[encrypted][config]}개에 config의 비밀 값이 평문으로 남았다."),
                 (top, "노드 `write`가 돌려준 초안이 평문으로 남은 행은 " + (
                     "{reader[encrypted][output]}개다." if found["encrypted"]["output"] else "없었다."))]
     return out
@@ -227,18 +241,18 @@ def travel(r):
     w, f = replayed(r, "write"), r["fork"]
     x, fork_value = r["replays"][w], json.dumps({"angle": r["summary"]["fork_angle"]}, ensure_ascii=False)
     out = [(top, row("", "되감기", "분기")),  # replay and fork side by side
-           (top, (f"| 사용하는 값 | 그 지점에 저장된 값 그대로 | `{fork_value}`", " 바꾼 값 |")),
+           (top, (f"| 사용하는 값 | 그 체크포인트에 저장된 값 그대로 | `{fork_value}`", " 바꾼 값 |")),
            (top, row("새 체크포인트가 생긴 경위", ", ".join(x["sources"]), ", ".join(f["sources"]))),
            (top, row("다시 실행된 노드", code_list(x["ran"]), code_list(f["ran"]))),
            (top, row("늘어난 체크포인트", f"{{replays[{w}][added]}}", f["total"] - f["before"])),
-           (top, row("원래 가지", "남는다(잡아 둔 config로 읽힌다)" if x["old_end_readable"] else "읽히지 않았다",
-                     "남는다(잡아 둔 config로 읽으면 점수 {fork[base_score]})" if f["old_end_readable"] else "읽히지 않았다")),
+           (top, row("원래 가지", "남는다(담아 둔 config로 읽힌다)" if x["old_end_readable"] else "읽히지 않았다",
+                     "남는다(담아 둔 config로 읽으면 점수 {fork[base_score]})" if f["old_end_readable"] else "읽히지 않았다")),
            (top, row("그 뒤 스레드의 config로 읽으면", "되감기가 만든 끝" if x["current_is_new_end"] else "다른 체크포인트",
                      "새 가지의 끝(점수 {fork[fork_score]})" if f["current_is_new_end"] else "다른 체크포인트"))]
     out += [(replays, row("`{from}`", "{added}", code_list(x["ran"]), ", ".join(x["sources"])), x) for x in r["replays"]]
     out += [(replays, "모두 다시 실행되고 체크포인트가 {rerun[added]}개 늘었다."),
-            (update, "점수는 {update[old_config][score]}점이었다. 값을 바꾼 새 체크포인트는 이어 가는 가지 없이 남았고, 스레드의 "
-                     "체크포인트는 {update[old_config][checkpoints]}개가 됐다."),
+            (update, "값을 바꾼 새 체크포인트는 이어 가는 가지 없이 남았고, 스레드의 체크포인트는 "
+                     "{update[old_config][checkpoints]}개가 됐다."),
             (config, "`update_state`가 돌려준 config로 `get_state_history`를 부르면 체크포인트가 {update[named_lists]}개 나온다."),
             (config, "(`thread_id`만 든 것)로 `invoke(None, config)`를 부르자 " + ran(r["update"]["finished"], "finished")),
             (config, "마지막 체크포인트의 config로 되감자 " + ran(r["update"]["end_replay"], "end_replay"))]
@@ -321,7 +335,7 @@ def growth(r):
         else:
             out.append((nodes, f"{TOPIC_FORM[m['backend']]} 노드 {{chains[0][nodes]}}개에서 "
                                f"{{chains[0][savers][{j}][stored][copies]:.2f}}배, {{chains[{last}][nodes]}}개에서 "
-                               f"{{chains[{last}][savers][{j}][stored][copies]:.2f}}배로 거의 늘지 않는다."))
+                               f"{{chains[{last}][savers][{j}][stored][copies]:.2f}}배로 조금만 늘어, 실습 해설의 말과 다르다."))
     runs, rows = list(r["turns"]), r["turns"]["memory"]["rows"]
     delta = "error" not in r["delta"]
     snapshots = r["delta"].get("snapshot_turns", [])
@@ -344,12 +358,13 @@ def remedies(r):
     """A key in the state, DeltaChannel, prune and delete_thread, and what SQLite's file keeps."""
     top, pruning = "### 줄이는 방법과 그 대가", r["pruning"]
     out = [(top, "보관한 바이트가 {pointer[in_state][stored]}바이트에서 {pointer[pointer][stored]}바이트로 줄었다. store에는 값이 "
-                 "한 번만, {pointer[pointer][store]}바이트로 들어 있다.")]
+                 "{pointer[pointer][store]}바이트 한 벌만 들어 있다.")]
     if "error" in r["delta"]:
         out.append((top, "설치된 langgraph {versions[langgraph]}에는 `DeltaChannel`이 없어(`{delta[error]}`) 재지 않았다."))
     else:
         out += [(top, "`notes`를 이 채널로 바꿔 메모리 saver에서 같은 {turns[memory][rows][-1][turn]}턴을 다시 실행했다."),
                 (top, "`snapshot_frequency`는 {delta[every]}"),
+                (top, f"이 그래프에서는 노드 {len(ckpt.NODES)}개가 턴마다 `notes`를 한 번씩 갱신하고"),
                 (top, "목록 전체의 저장은 " + ", ".join(map(str, r["delta"]["snapshot_turns"])) + "턴에 일어났다"),
                 (top, "{turns[memory][rows][-1][turn]}턴 뒤 보관 바이트는 {turns[memory][rows][-1][stored]}바이트에서 "
                       "{delta[rows][-1][stored]}바이트로 줄었다. 마지막 10턴에 쌓인 바이트는 처음 10턴의 {delta[ratio]:.2f}배다"
@@ -361,8 +376,9 @@ def remedies(r):
         out.append((top, row(SAVERS[b], f"{{pruning[{b}][checkpoints]}}개, {{pruning[{b}][stored]}}바이트", PRUNED[p["prune"]],
                              after[0] or "—", after[1] or "메서드 없음")))
     if "sqlite" in pruning:
-        out.append((top, "SQLite 파일은 `delete_thread` 뒤에도 {pruning[sqlite][after_delete][file_bytes]}바이트 그대로였고, 빈 "
-                         "페이지 {pruning[sqlite][after_delete][free_pages]}개가 파일 안에 남았다. `VACUUM`을 실행한 뒤에야 "
+        out.append((top, "SQLite 파일은 `delete_thread` 뒤에도 {pruning[sqlite][after_delete][file_bytes]}바이트 그대로였고, 지운 "
+                         "행이 있던 페이지 {pruning[sqlite][after_delete][free_pages]}개가 빈 채로 파일 안에 남아 파일 크기에 그대로 "
+                         "들어갔다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite 명령)을 실행한 뒤에야 "
                          "{pruning[sqlite][after_vacuum][file_bytes]}바이트로 줄었다."))
     if (pruning.get("postgres") or {}).get("after_prune"):
         out.append((top, "`invoke(None, config)`는 `{pruning[postgres][after_prune][old_invoke]}`"))
@@ -384,8 +400,10 @@ def parts(r):
             out.append((top, f"체크포인트 본문 {share('checkpoints')}배는 페이로드가 든 체크포인트 {carrying}개에 하나씩이고, blob "
                              f"{share('blobs')}배는 `__start__`의 입력 하나다."))
         elif m["stored"]["parts"]["blobs"]:
+            body = ("metadata에 적힌 입력이다." if in_meta else f"값이 아니다. 늘어난 {{physical[x][{i}][stored][parts][checkpoints]}}"
+                    "바이트는 페이로드 하나보다 작으므로, 값은 본문에 실리지 않았다.")  # the body's bytes: under one payload
             out.append((top, f"blob {share('blobs')}배는 `__start__`의 입력 하나와 `bulk`의 값 하나다. 체크포인트 본문 "
-                             f"{share('checkpoints')}배는 " + ("metadata에 적힌 입력이다." if in_meta else "새 버전 번호 같은 작은 차이다.")))
+                             f"{share('checkpoints')}배는 " + body))
         else:
             out.append((top, f"체크포인트 본문 {share('checkpoints')}배는 입력 체크포인트의 `__start__`에 하나, 페이로드가 든 "
                              f"체크포인트 {carrying}개에 하나씩" + ", metadata에 적힌 입력에 하나" * in_meta))
@@ -400,7 +418,7 @@ def parts(r):
 def gone(r):
     top, modes, crash, trap = "## 사라지는 것", "### durability와 크래시", "### 크래시 뒤 재개", "### 다음 노드(`next`)가 숨기는 크래시"
     demos = r["demos"]
-    out = [(top, "같은 `thread_id`로 물으면 체크포인트가 {lost[after_restart]}개이고"),
+    out = [(top, "같은 `thread_id`로 읽으면 체크포인트가 {lost[after_restart]}개이고"),
            (top, f"(`survives_restart`는 `{json.dumps(r['summary']['survives_restart'])}`)")]
     out += [(top, row(SAVERS[b], f"{{demos[restart:{b}][kept]}}", f"{{demos[restart:{b}][after_restart]}}",
                       YES[demos[f"restart:{b}"]["survives"]])) for b in savers_with(r, "restart")]
@@ -414,6 +432,9 @@ def gone(r):
         out.append((modes, row(f"`{mode}`" if mode else "(durability 없음)",
                                f"{{durability[{mode}]}}" if mode else "{lost[kept]}", f"{{{failed}[checkpoints]}}", killed,
                                code_list(r["failed"][mode or "default"]["ran_on_resume"]))))
+    mode = demos[f"crash:{savers_with(r, 'crash')[0]}"]["durability"]  # the crash demos' durability mode, if any
+    out.append((crash, f"durability `{mode}`로 실행하다 " * bool(mode) + "`review`에서 SIGKILL을 받은 스레드를, 새 자식 프로세스에서 "
+                       "재개해 보았다."))
     for b in savers_with(r, "crash"):
         found, back = demos[f"crash:{b}"], demos[f"restart:{b}"]
         resumed = found["result"] is not None
@@ -426,7 +447,8 @@ def gone(r):
                     f"{PROSE[b]}에서는 찾은 체크포인트가 {{demos[crash:{b}][checkpoints_after_crash]}}개라 재개할 것이 없었다."))
     if "trap" in demos:
         t = demos["trap"]
-        out += [(trap, "그 작업의 대기 기록 {demos[trap][pending_writes]}개(" + ", ".join(f"`{c}`" for c in t["pending_channels"])
+        out += [(trap, f"새 saver로 `get_state_history`를 읽으면 체크포인트는 {len(t['history_next'])}개이고"),
+                (trap, "그 작업의 대기 기록 {demos[trap][pending_writes]}개(" + ", ".join(f"`{c}`" for c in t["pending_channels"])
                  + ")가 저장돼 있다."), (trap, f"재개하자 {code_list(t['ran_on_resume'])}만 실행됐다")]
     else:
         out.append((trap, "이 기계에는 SQLite saver가 없어 이 시험은 하지 않았다."))
@@ -435,10 +457,10 @@ def gone(r):
 
 def checks(r):
     """The table of checks: each yes-or-no answer the prose states, as this run answered it."""
-    top, f, x, demos = "### 이 실행이 확인한 것", r["fork"], r["replays"][replayed(r, "write")], r["demos"]
+    top, f, x, demos = "### 이번 실행에서 다시 확인한 것", r["fork"], r["replays"][replayed(r, "write")], r["demos"]
     rows = r["reader"]["rows"] or []
     said = [("분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다", f["current_is_new_end"]),
-            ("분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다", f["old_end_readable"]),
+            ("분기 전에 담아 둔 config로 읽으면 원래 끝이 그대로 있다", f["old_end_readable"]),
             ("실습의 `fork()`가 분기 전에 읽어 둔 끝이 처음 실행의 결과와 같다", f["original_is_old_end"]),
             ("되감기 뒤 스레드의 config로 읽으면 되감기가 만든 끝이 나온다", x["current_is_new_end"])]
     said += [("`open_saver`는 고친 행이 가리키는 것을 하나도 만들지 않았다", all(not y["agckpt"]["built"] for y in rows))] * bool(rows)
@@ -545,7 +567,7 @@ def test_the_fork_and_the_replay_answer_each_flag_in_their_table_and_in_the_tabl
              ("fork", "old_end_readable"): "| 원래 가지 | ", ("replay", "current_is_new_end"): "| 그 뒤 스레드의 config로 읽으면 | ",
              ("replay", "old_end_readable"): "| 원래 가지 | "}
     checks = {("fork", "current_is_new_end"): "| 분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다 | {} |",
-              ("fork", "old_end_readable"): "| 분기 전에 잡아 둔 config로 읽으면 원래 끝이 그대로 있다 | {} |",
+              ("fork", "old_end_readable"): "| 분기 전에 담아 둔 config로 읽으면 원래 끝이 그대로 있다 | {} |",
               ("fork", "original_is_old_end"): "| 실습의 `fork()`가 분기 전에 읽어 둔 끝이 처음 실행의 결과와 같다 | {} |",
               ("replay", "current_is_new_end"): "| 되감기 뒤 스레드의 config로 읽으면 되감기가 만든 끝이 나온다 | {} |"}
     for flag in checks:
@@ -585,7 +607,7 @@ def test_the_rule_on_what_a_reader_builds_cites_a_class_built_only_when_one_was(
         report["reader"]["surrogate"]["built"] = built
         screen = make_report.render(report).split("\n## ")[0]
         rule = next(line for line in screen.splitlines() if line.startswith("5. "))
-        assert ("LangGraph가 다시 읽으면서 클래스를 2번 만들었다." in rule) == bool(built), rule
+        assert ("LangGraph가 다시 읽으면서 `Marker` 객체를 2번 만들었다." in rule) == bool(built), rule
         assert "0번" not in rule, rule
 
 
