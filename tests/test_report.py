@@ -14,7 +14,7 @@ import pytest
 
 import ckpt
 import make_report
-from conftest import LG, ROOT
+from conftest import CK, LG, ROOT
 from report_fixtures import AWKWARD, AWKWARD_ANGLE, AWKWARD_PAYLOAD, FILES, awkward_run, default_run  # noqa: F401
 
 SECTIONS = ["## 무엇이 저장되는가", "## 되감기와 분기는 어떻게 다른가", "## 크기로 잰 것", "## 사라지는 것"]  # SPEC 4
@@ -79,17 +79,18 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
     after_mistake, replay = (9, "| `write` | 3 | `write`, `review` | fork, loop, loop |") if LG >= (1, 1, 7) else \
         (8, "| `write` | 2 | `write`, `review` | loop, loop |")
     expected = [
-        (top, "이 실행에서 한 번 넣은 1,500바이트 값은 체크포인트 5개 가운데 4개에 들어 있었다."),
-        (top, "1. 무엇이 저장되는가: 한 번 실행하면 체크포인트가 5개 남는다."),
-        (top, "`write` 앞에서 분기하면(`update_state`로 값을 바꾼 체크포인트를 만들고 거기서 이어 가면) 체크포인트가 5개에서 8개가 "
-              "된다."),
-        (top, "같은 `thread_id`로 물어도 체크포인트는 0개이고 값은 `{}`다. 오류는 나지 않는다."),
-        (top, "원래 config로 이어 가자 초안은 `\"가을/기본\"`, 점수는 5점 그대로였다. 돌려받은 config로 이어 가면 17점이 된다."),
-        (top, "분기 뒤 스레드를 읽으면 새 가지의 끝(점수 17)이 나오고, 원래 가지의 끝(점수 5)은 잡아 둔 config로만 읽힌다."),
-        (top, "재시작 뒤 새 saver가 찾은 체크포인트는 " + ("메모리 saver 0개, SQLite saver 5개였다." if sqlite else "메모리 saver 0개였다.")),
+        (top, "이번 실행에서 상태에 한 번 넣은 1,500바이트 값은 체크포인트 5개 가운데 4개에 들어 있었다."),
+        (top, "| `base_score` | 5 | `angle`을 `기본`으로 두고 한 번 실행한 점수(초안 `\"가을/기본\"`의 글자 수) |"),
+        (top, "1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 5개 남는다."),
+        (top, "분기(`update_state`로 `angle`을 `비교`로 바꾼 뒤, 그때 돌려받은 config로 이어 가기)는 바꾼 값을 사용해 점수가 5에서 "
+              "17이 되고, 체크포인트가 5개에서 8개가 된다."),
+        (top, "같은 `thread_id`로 읽어도 체크포인트는 0개이고 값은 `{}`다. 오류는 나지 않는다."),
+        (top, "원래 config로 이어 가자 초안은 `\"가을/기본\"`, 점수는 5점 그대로였다. 돌려받은 config로 이어 가자 17점이 됐다."),
+        (top, "분기 뒤 스레드를 읽으면 새 가지의 끝(점수 17)이 나온다. 원래 가지의 끝(점수 5)은 담아 둔 config로 읽었다."),
+        (top, "재시작 뒤 새 saver가 찾은 체크포인트는 " + ("메모리 saver에서 0개, SQLite saver에서 5개였다." if sqlite else
+                                                   "메모리 saver에서 0개였다.")),
         (saved, "한 번 실행하면 5개가 생기고"),
         (saved, '실습의 `pending()`이 돌려주는 `["__start__", "plan", "write", "review", ""]`가 된다.'),
-        (saved, "기본 실행의 점수(`base_score`) 5점은 초안 `\"가을/기본\"`의 글자 수다."),
         (saved, "`notes`는 3개, 체크포인트는 5개다."),  # another thread, run: it started empty
         (saved, "| `update_state` 뒤에 원래 config로 이어 간다 | 초안은 `\"가을/기본\"`, 점수는 5점이다. 바꾼 값은 사용되지 않았다. |"),
         (saved, "| `get_state_history`를 뒤집지 않고 읽는다 | 첫 항목이 단계 3(마지막 체크포인트)이다. 뒤집어야 단계 -1(입력)부터 읽힌다. |"),
@@ -97,8 +98,7 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (travel, "| 그 뒤 스레드의 config로 읽으면 | 되감기가 만든 끝 | 새 가지의 끝(점수 17) |"),
         (travel, replay),
         (travel, '`notes`는 `["plan:가을", "replaced"]`가 됐다.'),  # update_state writes through the reducer
-        (travel, f"원래 config로 이어 가자 초안은 `\"가을/기본\"`, 점수는 5점이었다. 값을 바꾼 새 체크포인트는 이어 가는 가지 없이 "
-                 f"남았고, 스레드의 체크포인트는 {after_mistake}개가 됐다."),
+        (travel, f"값을 바꾼 새 체크포인트는 이어 가는 가지 없이 남았고, 스레드의 체크포인트는 {after_mistake}개가 됐다."),
         (travel, "`update_state`가 돌려준 config로 `get_state_history`를 부르면 체크포인트가 1개 나온다."),
         (size, "| 합계 | 399 | 6,447 | 6,048 |"),
         (size, "| #1 loop | 32 | 1,544 | 1,512 |"),
@@ -111,18 +111,23 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (size, "| 30 | 32 | 31 | "),
         (size, "노드 30개에서 페이로드가 든 체크포인트는 31개다."),
         (size, " | 43 |\n"), (size, " | 1,720 |\n"),  # the notes' JSON bytes after turn 1 and turn 40
-        (size, "store에는 값이 한 번만, 1,500바이트로 들어 있다."),
+        (size, "store에는 값이 1,500바이트 한 벌만 들어 있다."),
         (size, "목록 전체의 저장은 34턴에 일어났다" if LG >= (1, 2) else
                f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`이 없어(`ImportError`) 재지 않았다."),
-        (lost, "같은 `thread_id`로 물으면 체크포인트가 0개이고 값도 `{}`다."),
+        (lost, "같은 `thread_id`로 읽으면 체크포인트가 0개이고 값도 `{}`다."),
         (lost, "(`survives_restart`는 `false`)"),
         (lost, "| 메모리 (InMemorySaver) | 5 | 0 | 아니오 |"),
     ]
     if LG >= (1, 2):
         expected.append((size, "| 34 (전체 저장) | "))  # DeltaChannel's full snapshot, a row of the turns table
     if sqlite:
-        expected += [(size, "SQLite 파일은 `delete_thread` 뒤에도 36,864바이트 그대로였고, 빈 페이지 4개가 파일 안에 남았다. `VACUUM`을 "
-                            "실행한 뒤에야 20,480바이트로 줄었다."),
+        # the rewritten rows: LangGraph's reader built from all three before langgraph-checkpoint 3.0, from the two
+        # msgpack rows after it (JSON-mode constructors fixed in 3.0.0)
+        expected += [(top, f"LangGraph의 SQLite saver는 고친 행 3개 가운데 {2 if CK >= (3,) else 3}개를 읽으면서 객체를 만들거나 "
+                           "함수를 불렀다."),
+                     (size, "SQLite 파일은 `delete_thread` 뒤에도 36,864바이트 그대로였고, 지운 행이 있던 페이지 4개가 빈 채로 파일 안에 "
+                            "남아 파일 크기에 그대로 들어갔다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite 명령)을 실행한 뒤에야 "
+                            "20,480바이트로 줄었다."),
                      (lost, "| SQLite (SqliteSaver) | 5 | 5 | 예 |"),
                      (lost, "| SQLite (SqliteSaver) | 4 | `review` | `review` | 5 |")]  # resumed after the crash
     # the durability matrix: after the end, after review raised, after review was killed (SQLite), resumed nodes
@@ -271,8 +276,8 @@ def test_every_number_in_the_markdown_was_measured_or_is_a_labelled_reference(aw
     assert unmeasured == [], unmeasured
 
 
-WHERE = ("이 프로젝트의 테스트가", "`make bench`", "PyPI", "LangGraph 문서", "langgraph-checkpoint 소스", "langgraph 소스",
-         "GitHub 보안 권고 데이터베이스")
+WHERE = ("이 프로젝트의 테스트가", "`make bench`", "PyPI", "LangGraph 문서", "LangGraph API 문서", "langgraph-checkpoint 소스",
+         "langgraph 소스", "GitHub 보안 권고 데이터베이스")
 
 
 def test_reference_paragraphs_say_where_they_were_measured_in_words_a_reader_follows(default_run, awkward_run):
