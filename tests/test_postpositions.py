@@ -27,7 +27,8 @@ ENGLISH = {"plan": True, "write": False, "review": False, "angle": "ㄹ", "prune
            "test": False, "valueerror": False, "weigh": False, "writes": False, "source": False, "checkpointer": False, "deltachannel": "ㄹ", "channels": False,
            "memory": False, "saver": False, "score": False, "draft": False, "topic": True, "stage": False, "b": False,
            "emptyinputerror": False, "encryptedserializer": False, "marker": False, "mark": False, "vacuum": True,
-           "dict": False, "metadata": False, "frequency": False, "restart": False}
+           "dict": False, "metadata": False, "frequency": False, "restart": False, "a": False, "configurable": "ㄹ",
+           "list": False}
 # a code span of marks alone (or a list ending in them), read by their names: 따옴표 (`""`), 중괄호 (`{}`), 대괄호
 # (`[]`); none ends in a consonant
 SYMBOLS = {'""': False, "{}": False, "[]": False}
@@ -55,8 +56,8 @@ def final(word):
         return True if digits.endswith("0") and digits.strip("0") else DIGITS[last]  # 십 백 천 만
     english = re.search(r"[A-Za-z]*$", word).group().lower()
     assert english or last in "_", f"how does a Korean reader end {word!r}?"
-    if not english:  # __start__: the name inside the underscores
-        return final(word.rstrip("_"))
+    if not english:  # __start__: the name inside the underscores; `__` alone read by its name, 언더스코어
+        return final(word.rstrip("_")) if word.strip("_") else False
     assert english in ENGLISH, f"how does a Korean reader end {english!r} (in {word!r})? add it to ENGLISH"
     return ENGLISH[english]
 
@@ -74,7 +75,6 @@ def variants(report):
     for topic, angle in (("바다", "비교"), ("가을", "요약"), ("서울숲", "비교"), ("3", "요약"), ("10", "비교"), ("2", "요약")):
         r = copy.deepcopy(report)
         r["rerun"]["input"] = {"topic": topic}
-        r["update"]["old_config"]["update_angle"] = angle
         r["summary"]["fork_angle"] = angle
         yield r
 
@@ -96,11 +96,11 @@ def test_every_postposition_after_a_value_fits_the_word_before_it(awkward_run):
 
 
 def test_the_values_a_learner_chooses_take_their_own_postposition(awkward_run):
-    forms = {"요약": ('`{"angle": "요약"}`을 쓰고', '`{"angle": "요약"}`으로 바꾼 값'),
-             "비교": ('`{"angle": "비교"}`를 쓰고', '`{"angle": "비교"}`로 바꾼 값')}
+    forms = {"요약": ("`angle`을 `요약`으로 바꾼 뒤", '`{"angle": "요약"}`으로 바꾼 값'),
+             "비교": ("`angle`을 `비교`로 바꾼 뒤", '`{"angle": "비교"}`로 바꾼 값')}
     for r in list(variants(awkward_run.report))[1:]:
         md = make_report.render(r)
-        topic, angle = r["rerun"]["input"]["topic"], r["update"]["old_config"]["update_angle"]
+        topic, angle = r["rerun"]["input"]["topic"], r["summary"]["fork_angle"]
         other = {"바다": "를", "가을": "을", "서울숲": "을", "3": "을", "10": "을", "2": "를"}[topic]
         assert f'`{{"topic": "{topic}"}}`{other} 주자' in md, topic
         assert all(form in md for form in forms[angle]), angle
