@@ -66,7 +66,7 @@ def test_an_installed_copy_runs_as_a_module_and_writes_into_the_current_folder_o
 
 
 def test_an_installed_copy_names_each_saver_it_could_not_measure(default_run):
-    said = ["(SQLite saver 없음)", "이 기계에는 SQLite saver가 없어"]  # beside the versions, and where a measure needs it
+    said = [" SQLite saver는 설치되지 않았다.", "이 기계에는 SQLite saver가 없어"]  # beside the versions, and where a measure needs it
     assert [text in default_run.md for text in said] == [not ckpt.has_backend("sqlite")] * 2, default_run.md
 
 
