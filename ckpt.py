@@ -675,15 +675,30 @@ def _marker_rows() -> Dict[str, tuple]:
 
 def reader_demo(topic: str) -> dict:
     """What a reader of a store builds or gives back: {"rows": [{"row": "json", "type": "json", "default": {"built":
-    1, "error": "TypeError: ..."}, "agckpt": {"built": 0, "error": "ValueError", "names": [...]}}, ...] (a SQLite
-    row rewritten to name Marker), "surrogate": {...}, "strict": [...], "filter": {...}, "encrypted": {...}}; a
+    1, "warned": 0, "error": "TypeError: ..."}, "agckpt": {"built": 0, "warned": 0, "error": "ValueError: ..."}}, ...]
+    (a SQLite row rewritten to name Marker; "warned": the warnings LangGraph logged meanwhile, kept off the console), "surrogate": {...}, "strict": [...], "filter": {...}, "encrypted": {...}}; a
     part this machine cannot measure is None (no SQLite saver; no strict mode or EncryptedSerializer in its
     langgraph-checkpoint). Rests on SqliteSaver, JsonPlusSerializer and EncryptedSerializer as installed."""
     _refuse_unmeasurable(topic)
     sqlite = has_backend("sqlite")
-    return {"rows": _rewritten_rows(topic) if sqlite else None, "surrogate": _surrogate_input(topic),
-            "strict": _strict_values(topic), "filter": _filter_rows(topic) if sqlite else None,
-            "encrypted": _encrypted_rows(topic) if sqlite else None}
+    with _langgraph_log():  # what LangGraph warns while it reads these rows is a finding, not console output
+        return {"rows": _rewritten_rows(topic) if sqlite else None, "surrogate": _surrogate_input(topic),
+                "strict": _strict_values(topic), "filter": _filter_rows(topic) if sqlite else None,
+                "encrypted": _encrypted_rows(topic) if sqlite else None}
+
+@contextlib.contextmanager
+def _langgraph_log() -> Iterator[List[str]]:
+    """The messages LangGraph's loggers log inside the block, in order; they reach no other handler meanwhile."""
+    import logging
+    logger, messages, handler = logging.getLogger("langgraph"), [], logging.Handler()
+    handler.emit = lambda record: messages.append(record.getMessage())
+    logger.addHandler(handler)
+    propagate, logger.propagate = logger.propagate, False
+    try:
+        yield messages
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
 
 def _rewritten_rows(topic: str) -> List[dict]:
     """A SQLite store's newest checkpoint row rewritten to each of _marker_rows (nothing else touched), then read
@@ -704,16 +719,18 @@ def _rewritten_rows(topic: str) -> List[dict]:
     return found
 
 def _read_marked(opened: Any, path: str, checkpoint: str) -> dict:
-    """Read thread run-1 through the saver `opened` yields: {"built": markers built, "error": its type and message
-    with the store's path and the checkpoint's id as <store> and <checkpoint>, or ""}."""
+    """Read thread run-1 through the saver `opened` yields: {"built": markers built, "warned": warnings LangGraph
+    logged, "error": its type and message with the store's path and the checkpoint's id as <store> and <checkpoint>,
+    or ""}."""
     before = len(Marker.built)
-    try:
-        with opened as saver:
-            history_len(build_graph(saver), cfg("run-1"))
-        error = ""
-    except Exception as exc:
-        error = f"{type(exc).__name__}: {exc}".replace(path, "<store>").replace(checkpoint, "<checkpoint>")
-    return {"built": len(Marker.built) - before, "error": error}
+    with _langgraph_log() as logged:
+        try:
+            with opened as saver:
+                history_len(build_graph(saver), cfg("run-1"))
+            error = ""
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}".replace(path, "<store>").replace(checkpoint, "<checkpoint>")
+    return {"built": len(Marker.built) - before, "warned": len(logged), "error": error}
 
 def _surrogate_input(topic: str) -> dict:
     """The application's own input: a lone surrogate in the topic beside a dict shaped like a JSON-mode constructor

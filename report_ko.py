@@ -433,9 +433,9 @@ MISTAKES_TABLE = (["실수", "이번 실행에서 일어난 일"], [], [
      "바꾼 값은 사용되지 않았다."],
     ["`get_state_history`를 뒤집지 않고 읽는다", "첫 항목이 단계 {update[first_steps][get_state_history]}(마지막 체크포인트){이다/다}. "
      "뒤집어야 단계 {update[first_steps][history]}(입력)부터 읽힌다."]])
-ROWS_TABLE = (["고친 행이 가리키는 것", "행의 형식", "LangGraph의 SQLite saver", "`open_saver`"],
+ROWS_TABLE = (["고친 행이 가리키는 것", "행의 형식", "LangGraph의 SQLite saver", "LangGraph가 남긴 경고 로그", "`open_saver`"],
               ["{row:pick=ROW_NAMES}", "{type:lit}", "{default[built]:?{row:pick=ROW_DID}({default[built]}번)|{row:pick=ROW_DIDNT}}",
-               "{agckpt[built]:?{row:pick=ROW_DID}|{row:pick=ROW_DIDNT}(오류로 멈춤)}"], [])
+               "{default[warned]:?{default[warned]}개|없음}", "{agckpt[built]:?{row:pick=ROW_DID}|{row:pick=ROW_DIDNT}(오류로 멈춤)}"], [])
 ROW_NAMES = {"json": "JSON 방식의 생성자(`Marker`)", "msgpack_class": "msgpack 확장 타입(`Marker`)",
              "msgpack_function": "msgpack 확장 타입(함수 `mark`)"}
 ROW_DID = {"json": "객체를 만들었다", "msgpack_class": "객체를 만들었다", "msgpack_function": "함수를 불렀다"}

@@ -201,7 +201,8 @@ def reader(r):
     for i, x in enumerate(found["rows"] or []):  # per row kind: an object made, or a function called
         did, didnt = ROW_DID[x["row"]], ROW_DIDNT[x["row"]]
         made = f"{did}({{reader[rows][{i}][default][built]}}번)" if x["default"]["built"] else didnt
-        out.append((top, row(ROW_NAMES[x["row"]], f"`{x['type']}`", made,
+        warned = f"{{reader[rows][{i}][default][warned]}}개" if x["default"]["warned"] else "없음"
+        out.append((top, row(ROW_NAMES[x["row"]], f"`{x['type']}`", made, warned,
                              did if x["agckpt"]["built"] else f"{didnt}(오류로 멈춤)")))
     if not found["rows"]:
         out.append((top, "이 기계에는 SQLite saver가 없어, 저장소의 행을 고쳐 쓰는 시험은 하지 않았다."))

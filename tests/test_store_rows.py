@@ -240,8 +240,10 @@ def test_ckpt_invoke_refuses_the_lone_surrogate_before_anything_is_written():
 
 # --- the report's measure, against the same things done here with plain LangGraph
 
-def test_reader_demo_reports_what_plain_langgraph_builds_and_what_agckpt_refuses(tmp_path):
+def test_reader_demo_reports_what_plain_langgraph_builds_and_what_agckpt_refuses(tmp_path, caplog):
+    caplog.set_level("WARNING")
     got = ckpt.reader_demo("가을")
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("langgraph")] == []  # kept, not printed
     plain = MemorySaver()
     app = ckpt.build_graph(plain)
     app.invoke(dict(SURROGATE), ckpt.cfg("run-1"))
@@ -252,12 +254,15 @@ def test_reader_demo_reports_what_plain_langgraph_builds_and_what_agckpt_refuses
         assert (got["rows"], got["filter"], got["encrypted"]) == (None, None, None)
         return
     store = Sqlite(tmp_path)
-    expected = []
+    expected, warned = [], []
     for name, (kind, data, named) in rows().items():
         rewrite(store, "checkpoint", (kind, data))
+        caplog.clear()
         expected.append(len(built(lambda: plain_read(store))[0]))
+        warned.append(sum(r.name.startswith("langgraph") for r in caplog.records))
     assert [row["default"]["built"] for row in got["rows"]] == expected, got["rows"]
-    assert [row["agckpt"]["built"] for row in got["rows"]] == [0, 0, 0]
+    assert [row["default"]["warned"] for row in got["rows"]] == warned, got["rows"]
+    assert [(row["agckpt"]["built"], row["agckpt"]["warned"]) for row in got["rows"]] == [(0, 0)] * 3
     assert all(row["agckpt"]["error"].startswith("ValueError: the sqlite store at '<store>' holds a row agckpt does not "
                                                  "read: thread 'run-1', checkpoint '<checkpoint>': it names ckpt.")
                for row in got["rows"]), got["rows"]
