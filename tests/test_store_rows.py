@@ -12,6 +12,7 @@ import json
 import re
 import sqlite3
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from langgraph.checkpoint.memory import MemorySaver
@@ -123,15 +124,16 @@ def rewrite(store, place, row):
     return {cid for (cid,) in store.execute("SELECT checkpoint_id FROM checkpoints WHERE thread_id = %s", (store.thread,))}
 
 
-def agckpt_readers(store):
-    """agckpt calls on the store: open it and read the thread's history; restart a thread of its own on it,
-    which reads (on opening the store) only the newest checkpoint of the whole store."""
-    def read_history():
-        with ckpt.open_saver(store.kind, store.url) as saver:
-            ckpt.history_len(ckpt.build_graph(saver), ckpt.cfg(store.thread))
-    def restart():
-        ckpt.restart_demo("가을", store.kind, store.url)
-    return {"history": read_history, "restart": restart}
+def read_history(store):
+    """agckpt's reader on the store: open it and read the thread's history."""
+    with ckpt.open_saver(store.kind, store.url) as saver:
+        ckpt.history_len(ckpt.build_graph(saver), ckpt.cfg(store.thread))
+
+
+def restart(store):
+    """restart_demo on the store: a thread of its own, in a child process; it reads (on opening the store)
+    only the newest checkpoint of the whole store."""
+    ckpt.restart_demo("가을", store.kind, store.url)
 
 
 def plain_read(store):
@@ -147,21 +149,69 @@ CASES = [(kind, place, name) for kind, place in (("sqlite", "checkpoint"), ("sql
 CASES += [("sqlite", "metadata", "json constructor")] * (LG < (1,))
 
 
-@pytest.fixture
-def store(request, tmp_path):
-    kind = request.param
+def new_store(kind, tmp_path, request):
     if kind == "postgres":
         return Postgres(tmp_path, request.getfixturevalue("pg_url"))
     return Sqlite(tmp_path)
 
 
+def remove(stores):
+    """Delete the PostgreSQL stores' threads with SQL (the server is shared: a row agckpt does not read
+    would fail the next test that opens the store)."""
+    for store in stores:
+        if store.kind == "postgres":
+            for table in ("checkpoint_writes", "checkpoint_blobs", "checkpoints"):
+                store.execute(f"DELETE FROM {table} WHERE thread_id = %s", (store.thread,))
+
+
+@pytest.fixture
+def store(request, tmp_path):
+    made = new_store(request.param, tmp_path, request)
+    yield made
+    remove([made])
+
+
+CUT_SHORT = ("msgpack", b"\x93\x01")  # a msgpack array of three with one item: cut short
+CUT_SHORT_PLACE = {"sqlite": "checkpoint", "postgres": "write"}
+RESTARTS = 4  # restart_demo calls side by side
+
+
+@pytest.fixture(scope="module")
+def rewritten(request, tmp_path_factory):
+    """rewritten(kind, place, name) -> (store, its checkpoint ids, (built, error) of restart_demo on
+    it): a store of its own for each case of the two tests below (name None: the row cut short), the row
+    rewritten. A restart starts a child process (about a second); one case after the other they took most of
+    this module's time, so on the first call for a kind every case of that kind is made and their restarts
+    run side by side (RESTARTS at a time). What any of those restarts built is put down to each of them, as
+    which one built it cannot be told."""
+    made, stores = {}, []
+
+    def of_kind(kind):
+        if kind in made:
+            return made[kind]
+        cases = [(place, name) for k, place, name in CASES if k == kind] + [(CUT_SHORT_PLACE[kind], None)]
+        ready = []
+        for place, name in cases:
+            store = new_store(kind, tmp_path_factory.mktemp(f"{kind}-{place}"), request)
+            stores.append(store)
+            ready.append((store, rewrite(store, place, CUT_SHORT if name is None else rows()[name][:2])))
+        before = len(MARKS)
+        with ThreadPoolExecutor(RESTARTS) as pool:
+            errors = list(pool.map(lambda found: built(lambda: restart(found[0]))[1], ready))
+        restarted = MARKS[before:]  # [] unless a restart built something
+        made[kind] = {case: (store, ids, (restarted, error)) for case, (store, ids), error in zip(cases, ready, errors)}
+        return made[kind]
+
+    yield lambda kind, place, name: of_kind(kind)[place, name]
+    remove(stores)
+
+
 @pytest.mark.sqlite
-@pytest.mark.parametrize("store, place, name", CASES, indirect=["store"])
-def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_agckpt(store, place, name):
+@pytest.mark.parametrize("backend, place, name", CASES)
+def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_agckpt(rewritten, backend, place, name):
     kind, data, named = rows()[name]
-    ids = rewrite(store, place, (kind, data))
-    for reader, call in agckpt_readers(store).items():
-        made, error = built(call)
+    store, ids, restarted = rewritten(backend, place, name)
+    for reader, (made, error) in {"history": built(lambda: read_history(store)), "restart": restarted}.items():
         assert made == [], (reader, made)
         if reader == "restart" and place not in ("checkpoint", "metadata"):  # the newest checkpoint row
             assert error is None, error  # its own thread: the rewritten row is not read
@@ -177,12 +227,11 @@ def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_a
 
 
 @pytest.mark.sqlite
-@pytest.mark.parametrize("store", ["sqlite", "postgres"], indirect=True)
-def test_a_row_that_cannot_be_read_back_is_one_error_naming_the_store_thread_and_checkpoint(store):
-    place = "checkpoint" if store.kind == "sqlite" else "write"
-    ids = rewrite(store, place, ("msgpack", b"\x93\x01"))  # a msgpack array of three with one item: cut short
-    for reader, call in agckpt_readers(store).items():
-        _, error = built(call)
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_row_that_cannot_be_read_back_is_one_error_naming_the_store_thread_and_checkpoint(rewritten, backend):
+    place = CUT_SHORT_PLACE[backend]
+    store, ids, restarted = rewritten(backend, place, None)
+    for reader, (_, error) in {"history": built(lambda: read_history(store)), "restart": restarted}.items():
         if reader == "restart" and place not in ("checkpoint", "metadata"):  # the newest checkpoint row
             assert error is None, error  # its own thread: the rewritten row is not read
             continue
