@@ -9,6 +9,7 @@ input a lone surrogate sends into JSON mode is tried, with the in-memory saver).
 import contextlib
 import datetime
 import json
+import os
 import re
 import sqlite3
 import uuid
@@ -181,28 +182,31 @@ def rewritten(request, tmp_path_factory):
     """rewritten(kind, place, name) -> (store, its checkpoint ids, (built, error) of restart_demo on
     it): a store of its own for each case of the two tests below (name None: the row cut short), the row
     rewritten. A restart starts a child process (about a second); one case after the other they took most of
-    this module's time, so on the first call for a kind every case of that kind is made and their restarts
-    run side by side (RESTARTS at a time). What any of those restarts built is put down to each of them, as
-    which one built it cannot be told."""
+    this module's time, so on the first call every case is made (PostgreSQL's where AGCKPT_PG_URL is set) and
+    their restarts run side by side (RESTARTS at a time). What any of those restarts built is put down to each
+    of them, as which one built it cannot be told."""
     made, stores = {}, []
 
-    def of_kind(kind):
-        if kind in made:
-            return made[kind]
-        cases = [(place, name) for k, place, name in CASES if k == kind] + [(CUT_SHORT_PLACE[kind], None)]
+    def prepare(kinds):
         ready = []
-        for place, name in cases:
-            store = new_store(kind, tmp_path_factory.mktemp(f"{kind}-{place}"), request)
-            stores.append(store)
-            ready.append((store, rewrite(store, place, CUT_SHORT if name is None else rows()[name][:2])))
+        for kind in kinds:
+            for place, name in [(p, n) for k, p, n in CASES if k == kind] + [(CUT_SHORT_PLACE[kind], None)]:
+                store = new_store(kind, tmp_path_factory.mktemp(f"{kind}-{place}"), request)
+                stores.append(store)
+                ids = rewrite(store, place, CUT_SHORT if name is None else rows()[name][:2])
+                ready.append(((kind, place, name), store, ids))
         before = len(MARKS)
         with ThreadPoolExecutor(RESTARTS) as pool:
-            errors = list(pool.map(lambda found: built(lambda: restart(found[0]))[1], ready))
+            errors = list(pool.map(lambda found: built(lambda: restart(found[1]))[1], ready))
         restarted = MARKS[before:]  # [] unless a restart built something
-        made[kind] = {case: (store, ids, (restarted, error)) for case, (store, ids), error in zip(cases, ready, errors)}
-        return made[kind]
+        made.update({case: (store, ids, (restarted, error)) for (case, store, ids), error in zip(ready, errors)})
 
-    yield lambda kind, place, name: of_kind(kind)[place, name]
+    def case(kind, place, name):
+        if (kind, place, name) not in made:  # PostgreSQL's alone: without a server it skips here (pg_url)
+            prepare(["sqlite", "postgres"] if not made and os.environ.get("AGCKPT_PG_URL") else [kind])
+        return made[kind, place, name]
+
+    yield case
     remove(stores)
 
 
