@@ -66,8 +66,8 @@ def built(call):
 class Sqlite:
     kind = "sqlite"
 
-    def __init__(self, tmp_path, pg_url=None):
-        self.url, self.thread = str(tmp_path / "store.sqlite"), "run-1"
+    def __init__(self, tmp_path, pg_url=None, thread="run-1"):
+        self.url, self.thread = str(tmp_path / "store.sqlite"), thread
         with ckpt.open_saver("sqlite", self.url) as saver:
             ckpt.build_graph(saver).invoke({"topic": "가을"}, ckpt.cfg(self.thread))
 
@@ -150,10 +150,10 @@ CASES = [(kind, place, name) for kind, place in (("sqlite", "checkpoint"), ("sql
 CASES += [("sqlite", "metadata", "json constructor")] * (LG < (1,))
 
 
-def new_store(kind, tmp_path, request):
+def new_store(kind, tmp_path, request, thread="run-1"):
     if kind == "postgres":
         return Postgres(tmp_path, request.getfixturevalue("pg_url"))
-    return Sqlite(tmp_path)
+    return Sqlite(tmp_path, thread=thread)
 
 
 def remove(stores):
@@ -179,27 +179,36 @@ RESTARTS = 4  # restart_demo calls side by side
 
 @pytest.fixture(scope="module")
 def rewritten(request, tmp_path_factory):
-    """rewritten(kind, place, name) -> (store, its checkpoint ids, (built, error) of restart_demo on
-    it): a store of its own for each case of the two tests below (name None: the row cut short), the row
-    rewritten. A restart starts a child process (about a second); one case after the other they took most of
-    this module's time, so on the first call every case is made (PostgreSQL's where AGCKPT_PG_URL is set) and
-    their restarts run side by side (RESTARTS at a time). What any of those restarts built is put down to each
-    of them, as which one built it cannot be told."""
+    """rewritten(kind, place, name) -> (store, its checkpoint ids, (built, error) of restart_demo on it): for
+    each case of the two tests below (name None: the row cut short) a thread run once, the row rewritten. A
+    restart starts a child process (about a second) and reads, besides its own thread, only the newest
+    checkpoint of the whole store: so one restart per store covers every row in it, and the cases share stores
+    where they can. PostgreSQL's share the server's database, a thread each, as do SQLite's write rows in one
+    file; a SQLite row in a checkpoint or its metadata is the newest checkpoint of a file of its own (there the
+    restart fails on opening the store, before any child). On the first call every case is made (PostgreSQL's
+    where AGCKPT_PG_URL is set), then the restarts run side by side, RESTARTS at a time. What any of them built
+    is put down to each case, as which one built it cannot be told."""
     made, stores = {}, []
 
     def prepare(kinds):
         ready = []
         for kind in kinds:
-            for place, name in [(p, n) for k, p, n in CASES if k == kind] + [(CUT_SHORT_PLACE[kind], None)]:
-                store = new_store(kind, tmp_path_factory.mktemp(f"{kind}-{place}"), request)
+            writes = tmp_path_factory.mktemp(f"{kind}-write")  # one SQLite file for the write rows
+            cases = [(p, n) for k, p, n in CASES if k == kind] + [(CUT_SHORT_PLACE[kind], None)]
+            for n, (place, name) in enumerate(cases):
+                folder = writes if place == "write" else tmp_path_factory.mktemp(f"{kind}-{place}")
+                store = new_store(kind, folder, request, thread=f"run-{n + 1}")
                 stores.append(store)
                 ids = rewrite(store, place, CUT_SHORT if name is None else rows()[name][:2])
                 ready.append(((kind, place, name), store, ids))
+        each = {}  # one store of each url
+        for _, store, _ in ready:
+            each.setdefault((store.kind, store.url), store)
         before = len(MARKS)
         with ThreadPoolExecutor(RESTARTS) as pool:
-            errors = list(pool.map(lambda found: built(lambda: restart(found[1]))[1], ready))
+            errors = dict(zip(each, pool.map(lambda store: built(lambda: restart(store))[1], each.values())))
         restarted = MARKS[before:]  # [] unless a restart built something
-        made.update({case: (store, ids, (restarted, error)) for (case, store, ids), error in zip(ready, errors)})
+        made.update({case: (store, ids, (restarted, errors[store.kind, store.url])) for case, store, ids in ready})
 
     def case(kind, place, name):
         if (kind, place, name) not in made:  # PostgreSQL's alone: without a server it skips here (pg_url)
