@@ -8,6 +8,7 @@ its URL in AGCKPT_PG_URL. Without it these tests skip locally; under CI=true the
 import os
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,16 @@ def pg_url():
             pytest.fail("CI=true but AGCKPT_PG_URL is not set: .ci/run must start PostgreSQL (make test does)")
         pytest.skip("AGCKPT_PG_URL is not set: run `make test` to start a throwaway PostgreSQL")
     return url
+
+
+def side_by_side(request, calls):
+    """Run at once, each in a thread of its own, the calls {fixture name: zero-argument call} whose fixture a
+    selected test of the requesting module uses: {name: concurrent.futures.Future}, all done. For demos that
+    wait on child processes (a second or more each): one after the other they leave the second core idle. A
+    fixture takes its call's result with .result(), which raises the call's error in that fixture only."""
+    used = set()
+    for item in request.session.items:
+        if getattr(item, "module", None) is request.module:
+            used.update(item.fixturenames)
+    with ThreadPoolExecutor(max(1, len(used & set(calls)))) as pool:
+        return {name: pool.submit(call) for name, call in calls.items() if name in used}

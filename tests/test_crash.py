@@ -2,7 +2,7 @@
 
 Each demo starts a child process that is killed with SIGKILL inside a node, reads the store in
 this process, and resumes the thread in a second child (a second or two per demo), so the
-demos of a backend run once per module, side by side. Where the crash races the saver's
+demos run once per module, side by side. Where the crash races the saver's
 background writes (the default durability) the tests check what holds however far those
 writes got; where nothing races (durability="sync", or wait_saved=True before langgraph 0.6;
 the trap) the exact numbers. `make stress` runs the trap 20 times at once.
@@ -16,7 +16,7 @@ from functools import partial
 import pytest
 
 import ckpt
-from conftest import LG
+from conftest import LG, side_by_side
 
 TOPIC = "가을"
 ORDER = ("__start__",) + ckpt.NODES  # the tasks of a run, in the order they run
@@ -56,12 +56,10 @@ def without_thread(got, backend):
     return got
 
 
-@pytest.fixture(scope="module")
-def on_sqlite(tmp_path_factory):
-    """The SQLite crashes, each in a temporary store, all at once: (results, what is left in the
-    temporary folder afterwards). Nothing races the crash with durability="sync" (langgraph >= 0.6)
-    or, before 0.6, with wait_saved=True."""
-    tmp = tmp_path_factory.mktemp("crash-tmp")
+def sqlite_crashes(tmp):
+    """The SQLite crashes, each in a temporary store in `tmp`, all at once: (results, what is left in `tmp`
+    afterwards). Nothing races the crash with durability="sync" (langgraph >= 0.6) or, before 0.6, with
+    wait_saved=True."""
     calls = {"default": partial(ckpt.crash_demo, TOPIC), "trap": partial(ckpt.trap_demo, TOPIC)}
     if LG >= (0, 6):
         calls.update(steady=partial(ckpt.crash_demo, TOPIC, durability="sync"),
@@ -74,6 +72,37 @@ def on_sqlite(tmp_path_factory):
     finally:
         tempfile.tempdir = saved
     return results, sorted(os.listdir(tmp))
+
+
+@pytest.fixture(scope="module")
+def demos(request, tmp_path_factory):
+    """The module's demos side by side, each only where a selected test reads it (the SQLite ones need the
+    SQLite saver, the trap on PostgreSQL a server): {fixture name: Future}. The others make no temporary
+    store, so the SQLite ones' folder holds only what they leave."""
+    calls = {"in_memory": partial(ckpt.crash_demo, TOPIC, "memory")}
+    if ckpt.has_backend("sqlite"):
+        calls["on_sqlite"] = partial(sqlite_crashes, tmp_path_factory.mktemp("crash-tmp"))
+    if os.environ.get("AGCKPT_PG_URL") and ckpt.has_backend("postgres"):
+        calls["trap_on_postgres"] = partial(ckpt.trap_demo, TOPIC, "postgres", os.environ["AGCKPT_PG_URL"])
+    return side_by_side(request, calls)
+
+
+@pytest.fixture(scope="module")
+def on_sqlite(demos):
+    """sqlite_crashes' (results, what is left in their temporary folder)."""
+    return demos["on_sqlite"].result()
+
+
+@pytest.fixture(scope="module")
+def in_memory(demos):
+    """crash_demo(TOPIC, "memory")."""
+    return demos["in_memory"].result()
+
+
+@pytest.fixture(scope="module")
+def trap_on_postgres(pg_url, demos):
+    """trap_demo(TOPIC, "postgres", pg_url)."""
+    return demos["trap_on_postgres"].result()
 
 
 # --- the crash races the background writes: what holds however far they got ---
@@ -128,12 +157,12 @@ def test_the_crash_demos_remove_their_temporary_sqlite_stores(on_sqlite):
     assert on_sqlite[1] == [], on_sqlite[1]
 
 
-def test_a_crash_on_the_in_memory_saver_finds_nothing_and_says_so():
-    assert without_thread(ckpt.crash_demo(TOPIC, "memory"), "memory") == NOTHING
+def test_a_crash_on_the_in_memory_saver_finds_nothing_and_says_so(in_memory):
+    assert without_thread(in_memory, "memory") == NOTHING
 
 
-def test_the_trap_on_postgres_leaves_the_same_four_pending_writes(pg_url):
-    assert without_thread(ckpt.trap_demo(TOPIC, "postgres", pg_url), "postgres") == TRAPPED
+def test_the_trap_on_postgres_leaves_the_same_four_pending_writes(trap_on_postgres):
+    assert without_thread(trap_on_postgres, "postgres") == TRAPPED
 
 
 @pytest.mark.sqlite

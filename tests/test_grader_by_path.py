@@ -169,16 +169,39 @@ print(json.dumps({"langgraph": LG_TEXT, "checked": sorted(checked), "mismatches"
 '''
 
 
-@pytest.mark.parametrize("mode", ["registered", "unregistered"])
-def test_a_grader_loading_ckpt_by_path_from_elsewhere_gets_every_contract_value(tmp_path, mode):
-    script = tmp_path / "grader.py"
-    script.write_text(GRADER, encoding="utf-8")
+MODES = ["registered", "unregistered"]
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """{mode: (the folder it ran in, its script, returncode, stdout, stderr)}: the grader in each mode, each in a
+    fresh interpreter and a folder of its own, both started at once (a second or two each)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    proc = subprocess.run(
-        [sys.executable, str(script), str(ROOT / "ckpt.py"), mode] + [str(s) for s in SEEDS],
-        cwd=str(tmp_path), env=env, capture_output=True, text=True, encoding="utf-8", timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    started = {}
+    for mode in MODES:
+        folder = tmp_path_factory.mktemp(mode)
+        script = folder / "grader.py"
+        script.write_text(GRADER, encoding="utf-8")
+        started[mode] = (folder, script, subprocess.Popen(
+            [sys.executable, str(script), str(ROOT / "ckpt.py"), mode] + [str(s) for s in SEEDS], cwd=str(folder),
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8"))
+    done = {}
+    try:
+        for mode, (folder, script, proc) in started.items():
+            out, err = proc.communicate(timeout=300)
+            done[mode] = (folder, script, proc.returncode, out, err)
+    finally:
+        for _, _, proc in started.values():
+            proc.kill()  # a no-op once it has ended
+            proc.wait()
+    return done
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_grader_loading_ckpt_by_path_from_elsewhere_gets_every_contract_value(graded, mode):
+    folder, script, returncode, stdout, stderr = graded[mode]
+    assert returncode == 0, stderr[-3000:]
+    report = json.loads(stdout.strip().splitlines()[-1])
     assert report["mismatches"] == [], json.dumps(report, ensure_ascii=False, indent=1)
     assert report["checked"] == sorted(CONTRACT), report["checked"]
-    assert list(tmp_path.iterdir()) == [script], list(tmp_path.iterdir())
+    assert list(folder.iterdir()) == [script], list(folder.iterdir())

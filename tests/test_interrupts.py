@@ -2,12 +2,14 @@
 
 A driver (a child Python with a TMPDIR of its own) runs restart, crash and trap demos in a
 loop and catches KeyboardInterrupt; before each demo it sets a timer that sends its own
-process SIGINT at a random moment of that demo (anywhere between its start and the time an
-uninterrupted demo takes, so every phase is hit: a child starting, running or dying, this
-process reading the store, the resume's child, the cleanup). Then: no exit by a signal
-(SIGSEGV), no folder left in its TMPDIR, no thread left in the SQLite file the demos shared,
-and no process of ours alive 2 s after it ended. `make test` runs 10 interrupts of the demos
-and 2 of make_report.py; `make stress` 200 and 20.
+process SIGINT at a random moment of that demo: anywhere between its start and the time that
+demo took the last time it ran uninterrupted (the first crash demo's until then), so every
+phase is hit: a child starting, running or dying, this process reading the store, the resume's
+child, the cleanup; and a first demo slowed by a busy machine does not leave every later moment
+past the end of the demo. Then: no exit by a signal (SIGSEGV), no folder left in its TMPDIR, no
+thread left in the SQLite file the demos shared, and no process of ours alive 2 s after it
+ended. `make test` runs 10 interrupts of the demos and 3 of make_report.py; `make stress` 200
+and 21.
 """
 import contextlib
 import json
@@ -30,6 +32,9 @@ MARK = "AGCKPT_INTERRUPT_TEST"  # an environment variable that marks every proce
 
 DRIVER = r"""
 import importlib.util, json, os, random, signal, sys, threading, time
+# Ctrl-C raises KeyboardInterrupt here even when the tests were started with SIGINT ignored (as a
+# shell without job control starts a background command): Python then leaves SIGINT ignored
+signal.signal(signal.SIGINT, signal.default_int_handler)
 spec = importlib.util.spec_from_file_location("ckpt", sys.argv[1])
 ckpt = importlib.util.module_from_spec(spec)
 sys.modules["ckpt"] = ckpt
@@ -40,19 +45,23 @@ demos = [lambda: ckpt.crash_demo("가을"), lambda: ckpt.restart_demo("가을"),
          lambda: ckpt.trap_demo("가을", "sqlite", shared)]
 began = time.monotonic()
 demos[0]()
-span = time.monotonic() - began  # an uninterrupted demo's time
+spans = {0: time.monotonic() - began}  # each demo's time uninterrupted, the last time it ran so
 caught = finished = 0
-while caught < want:
-    timer = threading.Timer(rng.uniform(0, span), os.kill, (os.getpid(), signal.SIGINT))
+while caught < want and finished < 20 * want:  # a demo finishes first now and then; not 20 times as often
+    pick = rng.randrange(len(demos))
+    timer = threading.Timer(rng.uniform(0, spans.get(pick, spans[0])), os.kill, (os.getpid(), signal.SIGINT))
     try:
         timer.start()
-        rng.choice(demos)()
+        began = time.monotonic()
+        demos[pick]()
+        took = time.monotonic() - began
         timer.cancel()
         timer.join()  # a SIGINT sent meanwhile is raised in here
         finished += 1
+        spans[pick] = took
     except KeyboardInterrupt:
         caught += 1
-print(json.dumps({"caught": caught, "finished": finished, "span": span}))
+print(json.dumps({"caught": caught, "finished": finished, "spans": spans}))
 """
 
 
@@ -101,15 +110,21 @@ def test_demos_interrupted_at_random_moments_never_crash_and_leave_nothing(tmp_p
                 str(shared), f"{mark}-{n}"]
         drivers.append((tmp, subprocess.Popen(argv, env=env, cwd=str(tmp_path), stdout=subprocess.PIPE,
                                               stderr=subprocess.PIPE, text=True)))
-    caught = 0
-    for tmp, driver in drivers:
-        out, err = driver.communicate(timeout=600)
+    caught, results_of = 0, []
+    try:
+        results = [(tmp, driver, *driver.communicate(timeout=600)) for tmp, driver in drivers]
+    finally:  # a driver still running (the other timed out) would go on interrupting demos after the test
+        for _, driver in drivers:
+            driver.kill()  # a no-op once it has ended
+            driver.wait()
+    for tmp, driver, out, err in results:
         assert driver.returncode != -signal.SIGSEGV, f"the driver crashed (SIGSEGV):\n{err[-3000:]}"
         assert driver.returncode == 0, f"exit status {driver.returncode}:\n{err[-3000:]}"
         result = json.loads(out.splitlines()[-1])
         caught += result["caught"]
+        results_of.append(result)
         assert sorted(os.listdir(tmp)) == [], (sorted(os.listdir(tmp)), result)
-    assert caught >= interrupts, caught
+    assert caught >= interrupts, results_of
     assert gone_within(mark, 2.0) == [], "processes of the demos outlived their caller"
     assert threads_in(str(shared)) == {"checkpoints": [], "writes": []}, "a demo left its thread in the shared store"
 
@@ -124,10 +139,11 @@ def test_make_report_interrupted_at_random_moments_ends_within_2_s(tmp_path, wan
     env = dict(os.environ, TMPDIR=str(tmp_path / "tmp"), **{MARK: mark})
     env.pop("AGCKPT_PG_URL", None)
 
-    def start(out):
+    def start(out):  # SIGINT's default action in the child, as a terminal gives it, even if ignored here
         return subprocess.Popen([sys.executable, str(ROOT / "make_report.py"), "--out-dir", str(out)],
                                 env=env, cwd=str(tmp_path), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
     if within is None:
         began = time.monotonic()

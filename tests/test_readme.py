@@ -16,17 +16,40 @@ from conftest import LG, ROOT
 from report_fixtures import FILES, default_run  # noqa: F401
 
 
-def readme_example():
+def readme_examples():
+    """The code blocks of the README's "Using the module": the example, then the durable saver's."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index("## Using the module"):]
-    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    return re.findall(r"```python\n(.*?)```", section, re.S)[:2]
 
 
-def test_the_readme_example_runs_and_prints_what_its_comments_say(tmp_path):
-    code = readme_example()
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory):
+    """Each example run by a new Python in a new folder, both started at once (a second or four each):
+    {"example": (its code, the folder, the process's CompletedProcess)}; the durable saver's only where the
+    SQLite saver is installed."""
+    names = ["example"] + (["durable"] if ckpt.has_backend("sqlite") else [])
+    started = {}
+    for name, code in zip(names, readme_examples()):
+        folder = tmp_path_factory.mktemp(name)
+        started[name] = (code, folder, subprocess.Popen(
+            [sys.executable, "-c", code], cwd=str(folder), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}))
+    done = {}
+    try:
+        for name, (code, folder, child) in started.items():
+            out, err = child.communicate(timeout=120)
+            done[name] = (code, folder, subprocess.CompletedProcess(child.args, child.returncode, out, err))
+    finally:
+        for _, _, child in started.values():
+            child.kill()  # a no-op once it has ended
+            child.wait()
+    return done
+
+
+def test_the_readme_example_runs_and_prints_what_its_comments_say(examples):
+    code, _, done = examples["example"]
     assert len(code.strip().splitlines()) <= 12, code
-    done = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path), capture_output=True, text=True,
-                          timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "가을/기본",
@@ -38,15 +61,11 @@ def test_the_readme_example_runs_and_prints_what_its_comments_say(tmp_path):
 
 
 @pytest.mark.sqlite
-def test_the_readmes_durable_saver_example_runs_and_prints_what_its_comments_say(tmp_path):
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## Using the module"):]
-    code = re.findall(r"```python\n(.*?)```", section, re.S)[1]
-    done = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path), capture_output=True, text=True,
-                          timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+def test_the_readmes_durable_saver_example_runs_and_prints_what_its_comments_say(examples):
+    _, folder, done = examples["durable"]
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["5", "5", "4"], done.stdout
-    assert (tmp_path / "my.db").exists()
+    assert (folder / "my.db").exists()
 
 
 def test_the_agckpt_report_command_is_make_report_cli():

@@ -9,9 +9,11 @@ input a lone surrogate sends into JSON mode is tried, with the in-memory saver).
 import contextlib
 import datetime
 import json
+import os
 import re
 import sqlite3
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from langgraph.checkpoint.memory import MemorySaver
@@ -64,8 +66,8 @@ def built(call):
 class Sqlite:
     kind = "sqlite"
 
-    def __init__(self, tmp_path, pg_url=None):
-        self.url, self.thread = str(tmp_path / "store.sqlite"), "run-1"
+    def __init__(self, tmp_path, pg_url=None, thread="run-1"):
+        self.url, self.thread = str(tmp_path / "store.sqlite"), thread
         with ckpt.open_saver("sqlite", self.url) as saver:
             ckpt.build_graph(saver).invoke({"topic": "가을"}, ckpt.cfg(self.thread))
 
@@ -123,15 +125,16 @@ def rewrite(store, place, row):
     return {cid for (cid,) in store.execute("SELECT checkpoint_id FROM checkpoints WHERE thread_id = %s", (store.thread,))}
 
 
-def agckpt_readers(store):
-    """agckpt calls on the store: open it and read the thread's history; restart a thread of its own on it,
-    which reads (on opening the store) only the newest checkpoint of the whole store."""
-    def read_history():
-        with ckpt.open_saver(store.kind, store.url) as saver:
-            ckpt.history_len(ckpt.build_graph(saver), ckpt.cfg(store.thread))
-    def restart():
-        ckpt.restart_demo("가을", store.kind, store.url)
-    return {"history": read_history, "restart": restart}
+def read_history(store):
+    """agckpt's reader on the store: open it and read the thread's history."""
+    with ckpt.open_saver(store.kind, store.url) as saver:
+        ckpt.history_len(ckpt.build_graph(saver), ckpt.cfg(store.thread))
+
+
+def restart(store):
+    """restart_demo on the store: a thread of its own, in a child process; it reads (on opening the store)
+    only the newest checkpoint of the whole store."""
+    ckpt.restart_demo("가을", store.kind, store.url)
 
 
 def plain_read(store):
@@ -147,21 +150,81 @@ CASES = [(kind, place, name) for kind, place in (("sqlite", "checkpoint"), ("sql
 CASES += [("sqlite", "metadata", "json constructor")] * (LG < (1,))
 
 
-@pytest.fixture
-def store(request, tmp_path):
-    kind = request.param
+def new_store(kind, tmp_path, request, thread="run-1"):
     if kind == "postgres":
         return Postgres(tmp_path, request.getfixturevalue("pg_url"))
-    return Sqlite(tmp_path)
+    return Sqlite(tmp_path, thread=thread)
+
+
+def remove(stores):
+    """Delete the PostgreSQL stores' threads with SQL (the server is shared: a row agckpt does not read
+    would fail the next test that opens the store)."""
+    for store in stores:
+        if store.kind == "postgres":
+            for table in ("checkpoint_writes", "checkpoint_blobs", "checkpoints"):
+                store.execute(f"DELETE FROM {table} WHERE thread_id = %s", (store.thread,))
+
+
+@pytest.fixture
+def store(request, tmp_path):
+    made = new_store(request.param, tmp_path, request)
+    yield made
+    remove([made])
+
+
+CUT_SHORT = ("msgpack", b"\x93\x01")  # a msgpack array of three with one item: cut short
+CUT_SHORT_PLACE = {"sqlite": "checkpoint", "postgres": "write"}
+RESTARTS = 4  # restart_demo calls side by side
+
+
+@pytest.fixture(scope="module")
+def rewritten(request, tmp_path_factory):
+    """rewritten(kind, place, name) -> (store, its checkpoint ids, (built, error) of restart_demo on it): for
+    each case of the two tests below (name None: the row cut short) a thread run once, the row rewritten. A
+    restart starts a child process (about a second) and reads, besides its own thread, only the newest
+    checkpoint of the whole store: so one restart per store covers every row in it, and the cases share stores
+    where they can. PostgreSQL's share the server's database, a thread each, as do SQLite's write rows in one
+    file; a SQLite row in a checkpoint or its metadata is the newest checkpoint of a file of its own (there the
+    restart fails on opening the store, before any child). On the first call every case is made (PostgreSQL's
+    where AGCKPT_PG_URL is set), then the restarts run side by side, RESTARTS at a time. What any of them built
+    is put down to each case, as which one built it cannot be told."""
+    made, stores = {}, []
+
+    def prepare(kinds):
+        ready = []
+        for kind in kinds:
+            writes = tmp_path_factory.mktemp(f"{kind}-write")  # one SQLite file for the write rows
+            cases = [(p, n) for k, p, n in CASES if k == kind] + [(CUT_SHORT_PLACE[kind], None)]
+            for n, (place, name) in enumerate(cases):
+                folder = writes if place == "write" else tmp_path_factory.mktemp(f"{kind}-{place}")
+                store = new_store(kind, folder, request, thread=f"run-{n + 1}")
+                stores.append(store)
+                ids = rewrite(store, place, CUT_SHORT if name is None else rows()[name][:2])
+                ready.append(((kind, place, name), store, ids))
+        each = {}  # one store of each url
+        for _, store, _ in ready:
+            each.setdefault((store.kind, store.url), store)
+        before = len(MARKS)
+        with ThreadPoolExecutor(RESTARTS) as pool:
+            errors = dict(zip(each, pool.map(lambda store: built(lambda: restart(store))[1], each.values())))
+        restarted = MARKS[before:]  # [] unless a restart built something
+        made.update({case: (store, ids, (restarted, errors[store.kind, store.url])) for case, store, ids in ready})
+
+    def case(kind, place, name):
+        if (kind, place, name) not in made:  # PostgreSQL's alone: without a server it skips here (pg_url)
+            prepare(["sqlite", "postgres"] if not made and os.environ.get("AGCKPT_PG_URL") else [kind])
+        return made[kind, place, name]
+
+    yield case
+    remove(stores)
 
 
 @pytest.mark.sqlite
-@pytest.mark.parametrize("store, place, name", CASES, indirect=["store"])
-def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_agckpt(store, place, name):
+@pytest.mark.parametrize("backend, place, name", CASES)
+def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_agckpt(rewritten, backend, place, name):
     kind, data, named = rows()[name]
-    ids = rewrite(store, place, (kind, data))
-    for reader, call in agckpt_readers(store).items():
-        made, error = built(call)
+    store, ids, restarted = rewritten(backend, place, name)
+    for reader, (made, error) in {"history": built(lambda: read_history(store)), "restart": restarted}.items():
         assert made == [], (reader, made)
         if reader == "restart" and place not in ("checkpoint", "metadata"):  # the newest checkpoint row
             assert error is None, error  # its own thread: the rewritten row is not read
@@ -177,12 +240,11 @@ def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_a
 
 
 @pytest.mark.sqlite
-@pytest.mark.parametrize("store", ["sqlite", "postgres"], indirect=True)
-def test_a_row_that_cannot_be_read_back_is_one_error_naming_the_store_thread_and_checkpoint(store):
-    place = "checkpoint" if store.kind == "sqlite" else "write"
-    ids = rewrite(store, place, ("msgpack", b"\x93\x01"))  # a msgpack array of three with one item: cut short
-    for reader, call in agckpt_readers(store).items():
-        _, error = built(call)
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_row_that_cannot_be_read_back_is_one_error_naming_the_store_thread_and_checkpoint(rewritten, backend):
+    place = CUT_SHORT_PLACE[backend]
+    store, ids, restarted = rewritten(backend, place, None)
+    for reader, (_, error) in {"history": built(lambda: read_history(store)), "restart": restarted}.items():
         if reader == "restart" and place not in ("checkpoint", "metadata"):  # the newest checkpoint row
             assert error is None, error  # its own thread: the rewritten row is not read
             continue
