@@ -156,6 +156,7 @@ def derive(report: dict) -> dict:
     "label" ("#3 loop": its position and source). The report itself is left as it is."""
     r = dict(report, extras=ckpt.EXTRAS, nodes=list(ckpt.NODES), no_sqlite="sqlite" in report["missing"],
              default_angle=ckpt.DEFAULT_ANGLE, thread_note="thread_id" in report["anatomy"]["metadata"],
+             thread_bytes=abs(report["physical"]["x"][0]["stored"]["fat"]["total"] - report["pointer"]["in_state"]["stored"]),
              modes="error" not in report["durability"],
              **{k: [dict(row, label=f"#{row['position']} {row['source']}") for row in report[k]]
                 for k in ("checkpoints", "tree")})

@@ -291,13 +291,13 @@ HEADER = doc("""\
 # 체크포인트 실험 보고서
 LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는 객체가 saver다. saver는 입력을 받을 때 한 번, 그리고 그래프가 \
 한 단계(super-step: 함께 실행되는 노드 묶음)를 마칠 때마다 한 번, 그 순간의 상태 전체를 체크포인트로 남긴다. 체크포인트를 두는 곳이 \
-저장소다(메모리, SQLite 파일, PostgreSQL 데이터베이스). 그래서 멈춘 곳에서 이어 가고 과거로 돌아갈 수 있다. 그 대신 저장 공간이 \
+저장소다(메모리, SQLite 파일, PostgreSQL 데이터베이스). 그래서 멈춘 곳에서 이어 가고 과거로 돌아갈 수 있다. 그 대신 저장 용량이 \
 든다. 이번 실행에서 상태에 한 번 넣은 {weigh[payload_bytes]:,}바이트 값은 체크포인트 {weigh[checkpoints]}개 가운데 \
 {weigh[carrying]}개에 들어 있었다.
 측정 환경은 {versions:each=VERSIONS}{이다/다}.{no_sqlite:? SQLite saver는 설치되지 않았다.|} 수치는 모두 이 환경에서 `ckpt.py`(실습의 \
-풀이 코드)를 실제로 실행해 얻었다. "참고"로 시작하는 문단만 예외이고, 어디서 온 내용인지 문단 안에 적었다.
-같은 `thread_id`(스레드 이름)로 남긴 체크포인트들이 한 스레드다. config는 실행할 때 넘기는 딕셔너리 \
-`{{"configurable": {{"thread_id": ...}}}}`{이고/고}, 체크포인트 하나를 가리킬 때는 `checkpoint_id`도 담는다. "`write` 앞"은 다음에 \
+풀이 코드)를 실행해 얻었다. "참고"로 시작하는 문단만 예외로, 출처를 문단 안에 적었다.
+같은 `thread_id`(스레드 이름)로 남긴 체크포인트들이 한 스레드다. config는 실행할 때 넘기는 딕셔너리로, \
+`{{"configurable": {{"thread_id": ...}}}}` 모양이다. 체크포인트 하나를 가리킬 때는 `checkpoint_id`도 담는다. "`write` 앞"은 다음에 \
 실행할 노드가 `write`인 체크포인트다. 아래 표는 실습이 `ckpt_report.json`에 적는 값 열 가지다.
 {summary:table=SUMMARY_TABLE}
 **실습의 네 가지 답**
@@ -307,7 +307,7 @@ LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는
 실행한다. 다른 것은 사용하는 값이다. 되감기(그 체크포인트의 config로 `invoke(None, config)`)는 저장된 값을 그대로 사용하고, \
 체크포인트가 {replay_from[write][added]}개 늘어난다. 분기(`update_state`로 `angle`{을/를} {summary[fork_angle]:lit}{으로/로} 바꾼 뒤, \
 그때 돌려받은 config로 이어 가기)는 바꾼 값을 사용해 점수가 {fork[base_score]}에서 {fork[fork_score]}{이/가} 되고, 체크포인트가 \
-{fork[before]}개에서 {fork[total]}개가 된다. 어느 쪽이든 원래 가지(이어진 체크포인트의 줄)는 남고, 그 뒤 스레드를 읽으면 마지막에 \
+{fork_added}개 늘어난다({fork[before]}개 → {fork[total]}개). 어느 쪽이든 원래 가지(이어진 체크포인트의 줄)는 남고, 그 뒤 스레드를 읽으면 마지막에 \
 만든 가지의 끝이 나온다.
 3. **큰 값은 몇 번 저장되는가?** 상태를 JSON으로 바꿔 세면 {weigh[payload_bytes]:,}바이트 값은 체크포인트 \
 {weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. saver가 이 값 때문에 실제로 더 보관한 바이트는 값 크기와 견주어 \
@@ -324,13 +324,14 @@ LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는
 {fork[fork_score]})이 나온다. 원래 가지의 끝(점수 {fork[base_score]})은 담아 둔 config로 읽었다.
 4. 큰 값은 store에 두고 상태에는 키만 넣어라. store(`InMemoryStore` 등)는 체크포인트와 별도로 값을 두고 키로 찾아 쓰는 LangGraph의 \
 저장 공간으로, 체크포인트를 두는 저장소와는 다르다. 그렇게 하자 메모리 saver가 보관한 바이트가 \
-{pointer[in_state][stored]:,}바이트에서 {pointer[pointer][stored]:,}바이트로 줄었다.
+{pointer[in_state][stored]:,}바이트에서 {pointer[pointer][stored]:,}바이트로 줄었다{thread_note:?(스레드 이름이 달라 아래 크기 \
+표와는 {thread_bytes}바이트 다르다)|}.
 5. 운영에는 프로세스가 끝나도 남는 저장소를 사용하라. 재시작 뒤 새 saver가 찾은 체크포인트는 {demo_savers:each=RESTARTS}\
 {이었다/였다}. {reader[rows]:?그리고 애플리케이션 말고는 아무도 그 저장소에 쓰지 못하게 하라. 저장소의 행을 세 가지로 고쳐 \
 시험하자, LangGraph의 SQLite saver는 고친 행 {reader[rows]:len}개 가운데 {built_rows}개를 읽으면서 객체를 만들거나 함수를 \
-불렀다.|{reader[surrogate][built]:?그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, UTF-8로 쓸 수 없는 문자와 JSON \
-방식의 생성자 형태의 딕셔너리를 함께 넣은 입력 하나 때문에 LangGraph가 다시 읽으면서 `Marker` 객체를 {reader[surrogate][built]}번 \
-만들었다.|}}
+불렀다.|{reader[surrogate][built]:?그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, UTF-8로 쓸 수 없는 문자와 \
+클래스를 만들라고 적은 딕셔너리(아래 “JSON 방식의 생성자”)를 함께 넣은 입력 하나 때문에, LangGraph는 저장된 체크포인트를 다시 \
+읽으면서 시험용 클래스 `Marker`(만들어질 때 횟수만 센다)의 객체를 {reader[surrogate][built]}번 만들었다.|}}
 """)
 SUMMARY_TABLE = (["키", "값", "뜻"], [], [
     ["`topic`", "{summary[topic]:code}", "그래프에 준 주제"],
@@ -389,8 +390,8 @@ SAVED = doc("""\
 직렬화기(값을 바이트로 바꾸고 되돌리는 부분)는 이 입력을 {reader[surrogate][type]:lit} 형식으로 저장했고, 다시 읽을 때 `Marker` \
 객체를 {reader[surrogate][built]:?{reader[surrogate][built]}번 만들었다|하나도 만들지 않았다}. `ckpt.invoke`(입력을 검사한 뒤 \
 `app.invoke`를 부르는 이 프로젝트의 함수)는 아무것도 저장하기 전에 이 입력을 거절했다: {reader[surrogate][refused]:lit}
-참고: langgraph-checkpoint 3.0 전의 직렬화기(`JsonPlusSerializer.dumps_typed`, 2.1.2의 소스)는 msgpack이 UTF-8이 아니라며 거절한 \
-값을 JSON 방식으로 저장한다. langgraph 0.2.60에서는 그렇게 저장된 입력을 다시 읽으면 `Marker` 객체가 만들어진다. 이 프로젝트의 \
+참고: langgraph-checkpoint 3.0 전의 직렬화기(`JsonPlusSerializer.dumps_typed`, 2.1.2의 소스)는 UTF-8로 쓸 수 없는 문자가 있어 \
+msgpack으로 바꾸지 못한 값을 `json` 형식으로 저장한다. langgraph 0.2.60에서는 그렇게 저장된 입력을 다시 읽으면 `Marker` 객체가 만들어진다. 이 프로젝트의 \
 테스트가 그 환경에서 확인한다.
 {reader[strict]:?LangGraph의 엄격 모드(`allowed_msgpack_modules=None`: 허용 목록에 없는 타입은 만들지 않는다)로 메모리 saver를 \
 만들고 스레드 셋을 실행했다. 첫째는 실습의 값 그대로, 둘째는 `bulk`에 날짜와 시각을, 셋째는 `bulk`에 애플리케이션이 정의한 \
@@ -407,11 +408,13 @@ config에 비밀 값을 넣어 한 번 실행했다. 암호화는 시험용으�
 {reader[encrypted][output]:?노드 `write`가 돌려준 초안이 평문으로 남은 행은 {reader[encrypted][output]}개다.|노드 `write`가 돌려준 \
 초안이 평문으로 남은 행은 없었다.}
 참고: langgraph-checkpoint 소스(4.3.2)의 `get_checkpoint_metadata`는 config의 `configurable`과 `metadata`에 든 문자열과 숫자 \
-값을 metadata에 옮겨 적는다(`thread_id` 같은 LangGraph의 키와 `__`로 시작하는 키는 빼고). SQLite saver는 metadata를 \
+값을 metadata에 옮겨 적는다(`thread_id` 같은 LangGraph의 키와 `__`로 시작하는 키는 빼고).{thread_note:? 다만 이번 실행의 \
+langgraph-checkpoint {versions[langgraph-checkpoint]}{은/는} `thread_id`도 metadata에 옮겨 적었다(아래 표의 `metadata.thread_id`).|} SQLite saver는 metadata를 \
 직렬화기에 넘기지 않고 JSON으로 저장하므로 암호화되지 않는다.|}
-참고: 이와 관련된 공개 보안 권고는 세 가지다(GitHub 보안 권고 데이터베이스, 2026-12-02에 읽음). JSON 방식의 생성자(CVE-2025-64439)는 \
-langgraph-checkpoint 3.0.0에서, SQLite saver의 필터 키(CVE-2025-67644)는 langgraph-checkpoint-sqlite 3.0.1에서 고쳐졌다. msgpack \
-확장 타입(CVE-2026-28277)은 langgraph 1.0.10부터 엄격 모드를 켤 수 있지만 기본은 꺼져 있다. 실습의 langgraph 0.2.60은 langgraph-checkpoint 3.0 미만만 의존성으로 허용하므로 고쳐진 \
+참고: 이와 관련된 공개 보안 권고는 세 가지다(GitHub 보안 권고 데이터베이스, 2026-12-02에 읽음). JSON 방식의 생성자 문제(CVE-2025-64439)는 \
+langgraph-checkpoint 3.0.0에서, SQLite saver의 `list`에 준 metadata 필터 키로 SQL을 넣을 수 있던 문제(CVE-2025-67644)는 \
+langgraph-checkpoint-sqlite 3.0.1에서 고쳐졌다. msgpack 확장 타입 문제(CVE-2026-28277)는 langgraph 1.0.10부터 \
+{reader[strict]:?엄격 모드|엄격 모드(허용 목록에 없는 타입은 만들지 않는 설정)}로 막을 수 있지만, 엄격 모드는 기본으로 꺼져 있다. 실습의 langgraph 0.2.60은 langgraph-checkpoint 3.0 미만만 의존성으로 허용하므로 고쳐진 \
 버전을 설치할 수 없다. 그 환경에서는 애플리케이션 말고는 아무도 저장소에 쓸 수 없어야 한다.
 ### 체크포인트 하나를 열어 보면
 `run-1` 스레드를 한 번 실행한 뒤 마지막 체크포인트를 saver에서 직접 꺼냈다(`checkpointer.get_tuple(config)`). 채널은 체크포인트 \
@@ -547,8 +550,8 @@ SIZE = doc("""\
 ### 줄이는 방법과 그 대가
 **큰 값은 store에, 상태에는 키만.** 페이로드를 store(`InMemoryStore`)에 한 번 넣고 상태의 `bulk`에는 그 키만 넣자, 메모리 saver가 \
 보관한 바이트가 {pointer[in_state][stored]:,}바이트에서 {pointer[pointer][stored]:,}바이트로 줄었다. store에는 값이 \
-{pointer[pointer][store]:,}바이트 한 벌만 들어 있다.{thread_note:? 위 표와는 스레드 이름이 달라서 바이트가 조금 \
-다르다(이 langgraph는 체크포인트의 metadata에 `thread_id`를 적는다).|}
+{pointer[pointer][store]:,}바이트 한 벌만 들어 있다.{thread_note:? ‘saver가 실제로 보관한 바이트’의 표와는 \
+스레드 이름이 달라서 {thread_bytes}바이트 다르다(이 langgraph는 체크포인트의 metadata에 `thread_id`를 적는다).|}
 참고: 대가가 있다. 값이 체크포인트 밖에 있으므로 되감기와 분기는 그 값을 되살리지 않고, 스레드를 지워도 store의 값은 남는다. 이 \
 프로젝트의 테스트가 langgraph 0.2.60과 1.2.24에서 확인한다.
 **`notes`를 `DeltaChannel`로.**
@@ -574,8 +577,8 @@ saver마다, 페이로드를 넣어 늘어난 바이트를 세 부분으로 나�
 입력 체크포인트(#0)는 입력 전체를 `__start__` 채널에 담는다. 이 채널은 상태의 값이 아니어서 위 논리 바이트에는 보이지 않지만, \
 saver는 보관한다. 페이로드를 넣은 실행에서 그 채널은 {input_start[difference]:,}바이트(JSON) 더 컸다.{in_meta:? 이 langgraph는 입력 \
 체크포인트의 metadata에도 입력을 적는다(페이로드를 넣은 실행에서 metadata가 {input_metadata[difference]:,}바이트 더 컸다).|} \
-노드는 `bulk`에 값을 쓰지 않는다. 그러므로 대기 기록 {parts[0][share][writes]:.2f}배는 `__start__`가 입력을 채널에 옮길 때 남긴 \
-대기 기록 하나다. 이 대기 기록은 입력 체크포인트(#0)에 딸려 있어 실행이 끝난 뒤에도 지워지지 않는다(마지막 체크포인트에 딸린 대기 \
+노드 {nodes:nodes}{은/는} `bulk`에 값을 쓰지 않는다. 그러므로 대기 기록 {parts[0][share][writes]:.2f}배는 입력을 \
+채널로 옮기는 LangGraph 내부 작업 `__start__`(같은 이름의 채널과는 다르다)가 남긴 대기 기록 하나다. 이 대기 기록은 입력 체크포인트(#0)에 딸려 있어 실행이 끝난 뒤에도 지워지지 않는다(마지막 체크포인트에 딸린 대기 \
 기록은 {anatomy[pending_writes]}개다).
 {physical[x][0][stored][parts][blobs]:?|참고: langgraph-checkpoint 2.0.22 전의 메모리 saver는 blob 없이 체크포인트마다 채널 값을 통째로 \
 싣는다. 2.0.22부터는 blob에 버전마다 한 번만 담아, 같은 실행이 7.18배에서 4.16배가 된다(langgraph 0.2.60). 이 프로젝트의 테스트가 두 \
@@ -598,8 +601,9 @@ PARTS_SUMS = ("{backend:pick=PROSE}{은/는} {kind:pick=PARTS_KINDS}", "\n\n")  
 PARTS_KINDS = {  # by how a saver keeps a channel's value
     "blob": "체크포인트 본문에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번 넣는다. `bulk`는 입력 때 한 번 쓰인 뒤 "
             "바뀌지 않으므로 뒤의 체크포인트는 모두 같은 blob을 가리킨다. blob {share[blobs]:.2f}배는 `__start__`의 입력 하나와 "
-            "`bulk`의 값 하나다. 체크포인트 본문 {share[checkpoints]:.2f}배는 {r[in_meta]:?metadata에 적힌 입력이다|값이 아니다. 늘어난 "
-            "{stored[parts][checkpoints]:,}바이트는 페이로드 하나보다 작으므로, 값은 본문에 실리지 않았다}.",
+            "`bulk`의 값 하나다. {r[in_meta]:?체크포인트 본문 {share[checkpoints]:.2f}배 가운데 {r[input_metadata][difference]:,}바이트는 "
+            "metadata에 적힌 입력이다|체크포인트 본문에서 늘어난 {stored[parts][checkpoints]:,}바이트({share[checkpoints]:.2f}배)는 "
+            "페이로드 하나보다 작다. 그러므로 페이로드 값은 본문에 실리지 않았다}.",
     "inline": "blob 없이 체크포인트 본문마다 채널 값을 통째로 싣는다. 그래서 값이 바뀌지 않아도 체크포인트 수만큼 다시 저장된다. "
               "체크포인트 본문 {share[checkpoints]:.2f}배는 입력 체크포인트의 `__start__`에 하나, 페이로드가 든 체크포인트 "
               "{logical[carrying]}개에 하나씩{r[in_meta]:?, metadata에 적힌 입력에 하나|}{이다/다}.",
@@ -622,8 +626,8 @@ DELTA = {  # notes as a DeltaChannel, where langgraph has it
 만드는 채널이다. 갱신이 `snapshot_frequency`번 쌓일 때마다 목록 전체를 한 번 저장한다. `langgraph.channels`의 베타 기능이라 API와 저장 \
 형식이 바뀔 수 있다(langgraph 소스의 설명).
 `notes`를 이 채널로 바꿔 메모리 saver에서 같은 {turns[memory][rows][-1][turn]}턴을 다시 실행했다. `snapshot_frequency`는 \
-{delta[every]}{이었다/였다}. 이 그래프에서는 노드 {nodes:len}개가 턴마다 `notes`를 한 번씩 갱신하고, LangGraph가 센 갱신 횟수로 \
-목록 전체의 저장은 {delta[snapshot_turns]:each=PLAIN}턴에 일어났다(표의 “전체 저장”). {turns[memory][rows][-1][turn]}턴 뒤 보관 바이트는 {turns[memory][rows][-1][stored]:,}바이트에서 \
+{delta[every]}{이었다/였다}. 이 그래프에서는 노드 {nodes:len}개가 턴마다 `notes`를 한 번씩 갱신한다. LangGraph가 센 갱신 횟수가 \
+`snapshot_frequency`에 이른 {delta[snapshot_turns]:each=PLAIN}턴에 목록 전체가 저장됐다(표의 “전체 저장”). {turns[memory][rows][-1][turn]}턴 뒤 보관 바이트는 {turns[memory][rows][-1][stored]:,}바이트에서 \
 {delta[rows][-1][stored]:,}바이트로 줄었다. 마지막 10턴에 쌓인 바이트는 처음 10턴의 {delta[ratio]:.2f}배다(일반 채널은 \
 {turns[memory][ratio]:.2f}배). 매 턴의 상태는 두 실행에서 {same[states]:?같았다|달랐다}."""),
     False: doc("""\
@@ -665,7 +669,7 @@ SIGKILL을 받은 스레드를, 새 자식 프로세스에서 재개해 보았�
 `sync`(20번 모두 4개)는 매번 같았고, `async`만 실행마다 달랐다(1개가 16번, 2개가 4번). 기계가 바쁠 때는 `async`가 1개에서 4개까지 나왔다. \
 langgraph 0.2.60(durability 설정 없음)은 20번 모두 1개였고, 바쁠 때는 1개에서 4개까지 나왔다.
 ### 이번 실행에서 다시 확인한 것
-위에서 설명한 동작 가운데 예·아니오로 확인할 수 있는 것을 이번 실행에서 다시 검사했다.
+위에서 예·아니오로 답한 것을 이번 실행에서 다시 검사했다.
 {checks:table=CHECKS_TABLE}
 {trap:?|이 기계에는 SQLite saver가 없어, 그것이 필요한 두 항목(크래시 뒤 재개, `next`가 숨긴 크래시)은 확인하지 않았다.}
 """)
@@ -681,16 +685,16 @@ DURABILITY = {  # the durability modes, where langgraph has them
 참고: durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. langgraph 0.6부터 있다(LangGraph API 문서의 `Durability`). 실습의 0.2.60에는 없다. langgraph 1.2.24에서 \
 `exit`, `async`, `sync`는 끝까지 실행한 뒤 1·5·5개, 예외 뒤 1·4·4개를 남긴다. 이 프로젝트의 테스트가 그 환경에서 확인한다.
 설치된 langgraph {versions[langgraph]}에는 durability가 없어 `durability="sync"`를 주자 오류가 났다({durability[error]:lit}). 그래서 \
-기본 동작 하나만 쟀다. 그래프를 끝까지 실행하고, `review`가 예외를 던지게 하고{no_sqlite:?|, `review` 안에서 프로세스가 \
-SIGKILL(정리할 틈 없이 프로세스를 끝내는 신호)을 받게 하고}, 남은 체크포인트를 셌다.""")}
+기본 동작 하나만 쟀다. 그래프를 끝까지 실행한 경우, `review`가 예외를 던진 경우{no_sqlite:?|, `review` 안에서 프로세스가 \
+SIGKILL(정리할 틈 없이 프로세스를 끝내는 신호)을 받은 경우}마다 남은 체크포인트를 셌다.""")}
 MATRIX_TABLE = (["모드", "끝까지 실행한 뒤", "`review`가 예외를 던진 뒤", "`review`에서 SIGKILL을 받은 뒤", "예외 뒤 재개할 때 실행된 노드"],
                 ["{mode:?{mode:lit}|(durability 없음)}", "{done}", "{failed}", "{measured:?{killed}{waited:? (기다린 뒤)|}|—}",
                  "{ran:nodes}"], [])
 MATRIX_NOTE = {  # what made each SIGKILL cell the same on every run
     True: "SIGKILL 열은 SQLite saver로 쟀다. `exit`와 `sync`에서는 `review`가 기다리지 않고 바로 프로세스를 끝냈고, `async`에서는 앞 "
-          "체크포인트가 저장소에 다 기록될 때까지 `review` 안에서 기다렸다가 끝냈다. `exit`는 예외로 끝날 때는 체크포인트를 썼지만, "
-          "SIGKILL을 받았을 때는 쓸 틈이 없었다. 그래서 `async`의 SIGKILL 값은 다른 두 모드와 조건이 다르다. 기다리지 "
-          "않은 경우는 아래 참고에 적었다.",
+          "체크포인트가 저장소에 다 기록될 때까지 `review` 안에서 기다렸다가 끝냈다. 그래서 `async`의 SIGKILL 값은 다른 두 모드와 "
+          "조건이 다르다(기다리지 않은 경우는 아래 참고). 한편 `exit`는 예외로 끝날 때는 체크포인트를 썼지만, SIGKILL을 받았을 때는 "
+          "쓸 틈이 없었다.",
     False: "SIGKILL 열은 SQLite saver로 쟀다. 기다리지 않고 끝내면 남는 체크포인트 수가 실행마다 다를 수 있어(아래 참고), 실행마다 같은 "
            "값이 나오도록 `review` 안에서 앞 체크포인트가 저장소에 다 기록될 때까지 기다렸다가 프로세스를 끝냈다."}
 CRASH_TABLE = (["saver", "크래시 뒤 찾은 체크포인트", "남은 작업", "재개할 때 실행된 노드", "재개 뒤 체크포인트"], [
@@ -710,15 +714,14 @@ TRAP = {  # the crash that next hides, where the SQLite saver is here to show it
 {trap[next_after_crash]:?비어 있지 않다.|비어 있다. 끝난 것처럼 보인다.} 마지막 스냅샷의 `tasks`에는 {trap[pending_after_crash]:lit}{이/가} \
 있고, 그 작업의 대기 기록 {trap[pending_writes]}개({trap[pending_channels]:each=LITS})가 저장돼 있다. 재개하자 \
 {trap[ran_on_resume]:nodes}만 실행됐다{trap[replanned]:?(`plan`도 다시 실행됐다)|(`plan`은 다시 실행되지 않았다)}. 결과는 크래시 없이 \
-끝까지 간 실행과 {trap[same]:?같았다|달랐다}. 재개는 대기 기록이 저장된 작업을 다시 실행하지 않고, 되감기는 그 체크포인트 뒤의 노드를 모두 \
-다시 실행한다.
+끝까지 간 실행과 {trap[same]:?같았다|달랐다}.
 참고: langgraph 소스(`get_state`)를 보면, config에 `checkpoint_id`가 없을 때 `next`에는 대기 기록이 아직 없는 작업만 들어간다. \
 `get_state_history`는 대기 기록을 반영하지 않는다. 그래서 `get_state`에서는 대기 기록이 저장된 `plan`이 빠지고, \
 그 뒤의 `write`는 `plan` 다음 체크포인트가 없어 아직 작업으로 만들어지지 않았다."""),
     False: doc("""\
-이 기계에는 SQLite saver가 없어 이 시험은 하지 않았다.
+이 기계에는 SQLite saver가 없어, 체크포인트 저장을 일부러 빠뜨린 크래시 시험은 하지 않았다.
 참고: 크래시 뒤 `get_state(config).next`가 비어 있어도 실행이 끝나지 않았을 수 있다. langgraph 0.2.60과 SQLite saver가 있는 환경에서, \
-saver의 `put`을 가로채 `plan` 뒤의 체크포인트만 저장되지 않게 하고 `write`에서 프로세스를 끝냈다. 그러자 `next`는 비었지만 `tasks`에는 \
+saver의 `put`을 가로채 `plan` 뒤의 체크포인트만 저장되지 않게 하고 `write`에서 프로세스를 끝냈다. 그러자 `next`는 비었지만 `tasks`(스냅샷에서 실행할 작업 목록)에는 \
 `plan`이 있었고 대기 기록 4개가 저장돼 있었다. 재개하면 `write`와 `review`만 실행된다. 이 프로젝트의 테스트가 그 환경에서 \
 확인한다.""")}
 CHECKS_TABLE = (["확인한 것", "결과"], ["{check:pick=CHECKS}", "{ok:pick=YES}"], [])

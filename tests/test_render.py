@@ -4,7 +4,7 @@ The real report of this leg (its shape: durability modes or not, SQLite and Post
 but zero replaced by a distinct one, so a template that reads the wrong field shows a value that belongs elsewhere (a
 zero stays, so the sentences the run chose for "none" are the ones rendered). What is expected is written once, as the
 few words each number must sit beside, with the number named by its path in the report: ("#", "체크포인트가
-{fork[before]}개에서 {fork[total]}개가 된다."). FIELD below fills those paths (its own reader, not report_ko's); a
+{fork[before]}개에서 {fork[total]}개로"). FIELD below fills those paths (its own reader, not report_ko's); a
 template reading {fork[before]} twice fails the fragment.
 """
 import copy
@@ -116,6 +116,16 @@ def savers_with(r, demo):
     return [b for b in SAVERS if f"{demo}:{b}" in r["demos"]]
 
 
+def thread_named(r):
+    """Whether this langgraph writes the thread's name into each checkpoint's metadata (0.2.60 does)."""
+    return "thread_id" in r["anatomy"]["metadata"]
+
+
+def thread_bytes(r):
+    """How far the key-in-a-store run's stored bytes (thread "pointer" names) are from the size table's memory run."""
+    return abs(r["physical"]["x"][0]["stored"]["fat"]["total"] - r["pointer"]["in_state"]["stored"])
+
+
 def replayed(r, node):
     """The index in r["replays"] of the replay before `node`."""
     return [x["from"] for x in r["replays"]].index(node)
@@ -151,7 +161,7 @@ def first_screen(r):
             (top, f"저장된 값을 그대로 사용하고, 체크포인트가 {{replays[{w}][added]}}개 늘어난다."),
             (top, f"(`update_state`로 `angle`을 `{angle}`" + ("으로" if angle == "요약" else "로") + " 바꾼 뒤, 그때 돌려받은 "
                   "config로 이어 가기)는 바꾼 값을 사용해 점수가 {fork[base_score]}에서 {fork[fork_score]}"),
-            (top, "체크포인트가 {fork[before]}개에서 {fork[total]}개가 된다."),
+            (top, f"체크포인트가 {r['fork']['total'] - r['fork']['before']}개 늘어난다({{fork[before]}}개 → {{fork[total]}}개)."),
             (top, "3. **큰 값은 몇 번 저장되는가?** 상태를 JSON으로 바꿔 세면 {weigh[payload_bytes]}바이트 값은 체크포인트 "
                   "{weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. saver가 이 값 때문에 실제로 더 보관한 바이트는 "
                   "값 크기와 견주어 " + times(r)),
@@ -162,13 +172,15 @@ def first_screen(r):
     out += [(top, "`notes`가 {threads[same_thread_notes][0]}개에서 {threads[same_thread_notes][1]}개로 늘었고"),
             (top, "점수는 {update[old_config][score]}점 그대로였다. 돌려받은 config로 이어 가자 {fork[fork_score]}점이 됐다."),
             (top, "새 가지의 끝(점수 {fork[fork_score]})이 나온다. 원래 가지의 끝(점수 {fork[base_score]})은 담아 둔 config로 읽었다."),
-            (top, "보관한 바이트가 {pointer[in_state][stored]}바이트에서 {pointer[pointer][stored]}바이트로 줄었다."),
+            (top, "보관한 바이트가 {pointer[in_state][stored]}바이트에서 {pointer[pointer][stored]}바이트로 줄었다"
+                  + (f"(스레드 이름이 달라 아래 크기 표와는 {thread_bytes(r)}바이트 다르다)." if thread_named(r) else ".")),
             (top, f"재시작 뒤 새 saver가 찾은 체크포인트는 {restarts}였다.")]
     if rows:  # the rewritten rows, and how many of them made LangGraph's reader build something
         out.append((top, f"LangGraph의 SQLite saver는 고친 행 {len(rows)}개 가운데 "
                          f"{sum(x['default']['built'] > 0 for x in rows)}개를 읽으면서 객체를 만들거나 함수를 불렀다."))
     elif surrogate["built"]:
-        out.append((top, "LangGraph가 다시 읽으면서 `Marker` 객체를 {reader[surrogate][built]}번 만들었다."))
+        out.append((top, "LangGraph는 저장된 체크포인트를 다시 읽으면서 시험용 클래스 `Marker`(만들어질 때 횟수만 센다)의 객체를 "
+                         "{reader[surrogate][built]}번 만들었다."))
     return out
 
 
@@ -360,13 +372,16 @@ def remedies(r):
     top, pruning = "### 줄이는 방법과 그 대가", r["pruning"]
     out = [(top, "보관한 바이트가 {pointer[in_state][stored]}바이트에서 {pointer[pointer][stored]}바이트로 줄었다. store에는 값이 "
                  "{pointer[pointer][store]}바이트 한 벌만 들어 있다.")]
+    if thread_named(r):
+        out.append((top, f"‘saver가 실제로 보관한 바이트’의 표와는 스레드 이름이 달라서 {thread_bytes(r)}바이트 다르다"))
     if "error" in r["delta"]:
         out.append((top, "설치된 langgraph {versions[langgraph]}에는 `DeltaChannel`이 없어(`{delta[error]}`) 재지 않았다."))
     else:
         out += [(top, "`notes`를 이 채널로 바꿔 메모리 saver에서 같은 {turns[memory][rows][-1][turn]}턴을 다시 실행했다."),
                 (top, "`snapshot_frequency`는 {delta[every]}"),
-                (top, f"이 그래프에서는 노드 {len(ckpt.NODES)}개가 턴마다 `notes`를 한 번씩 갱신하고"),
-                (top, "목록 전체의 저장은 " + ", ".join(map(str, r["delta"]["snapshot_turns"])) + "턴에 일어났다"),
+                (top, f"이 그래프에서는 노드 {len(ckpt.NODES)}개가 턴마다 `notes`를 한 번씩 갱신한다."),
+                (top, "`snapshot_frequency`에 이른 " + ", ".join(map(str, r["delta"]["snapshot_turns"]))
+                      + "턴에 목록 전체가 저장됐다"),
                 (top, "{turns[memory][rows][-1][turn]}턴 뒤 보관 바이트는 {turns[memory][rows][-1][stored]}바이트에서 "
                       "{delta[rows][-1][stored]}바이트로 줄었다. 마지막 10턴에 쌓인 바이트는 처음 10턴의 {delta[ratio]:.2f}배다"
                       "(일반 채널은 {turns[memory][ratio]:.2f}배)."),
@@ -401,10 +416,10 @@ def parts(r):
             out.append((top, f"체크포인트 본문 {share('checkpoints')}배는 페이로드가 든 체크포인트 {carrying}개에 하나씩이고, blob "
                              f"{share('blobs')}배는 `__start__`의 입력 하나다."))
         elif m["stored"]["parts"]["blobs"]:
-            body = ("metadata에 적힌 입력이다." if in_meta else f"값이 아니다. 늘어난 {{physical[x][{i}][stored][parts][checkpoints]}}"
-                    "바이트는 페이로드 하나보다 작으므로, 값은 본문에 실리지 않았다.")  # the body's bytes: under one payload
-            out.append((top, f"blob {share('blobs')}배는 `__start__`의 입력 하나와 `bulk`의 값 하나다. 체크포인트 본문 "
-                             f"{share('checkpoints')}배는 " + body))
+            body = (f"체크포인트 본문 {share('checkpoints')}배 가운데 {{input_metadata[difference]}}바이트는 metadata에 적힌 "
+                    "입력이다." if in_meta else f"체크포인트 본문에서 늘어난 {{physical[x][{i}][stored][parts][checkpoints]}}"
+                    f"바이트({share('checkpoints')}배)는 페이로드 하나보다 작다.")  # the body's bytes: under one payload
+            out.append((top, f"blob {share('blobs')}배는 `__start__`의 입력 하나와 `bulk`의 값 하나다. " + body))
         else:
             out.append((top, f"체크포인트 본문 {share('checkpoints')}배는 입력 체크포인트의 `__start__`에 하나, 페이로드가 든 "
                              f"체크포인트 {carrying}개에 하나씩" + ", metadata에 적힌 입력에 하나" * in_meta))
@@ -412,7 +427,7 @@ def parts(r):
     if in_meta:
         out.append((top, "(페이로드를 넣은 실행에서 metadata가 {input_metadata[difference]}바이트 더 컸다)"))
     first = r["physical"]["x"][0]["backend"]
-    return out + [(top, f"대기 기록 {{parts_copies[{first}][writes]:.2f}}배는 `__start__`가 입력을 채널에 옮길 때"),
+    return out + [(top, f"대기 기록 {{parts_copies[{first}][writes]:.2f}}배는 입력을 채널로 옮기는 LangGraph 내부 작업 `__start__`"),
                   (top, "(마지막 체크포인트에 딸린 대기 기록은 {anatomy[pending_writes]}개다)")]
 
 
@@ -452,7 +467,7 @@ def gone(r):
                 (trap, "그 작업의 대기 기록 {demos[trap][pending_writes]}개(" + ", ".join(f"`{c}`" for c in t["pending_channels"])
                  + ")가 저장돼 있다."), (trap, f"재개하자 {code_list(t['ran_on_resume'])}만 실행됐다")]
     else:
-        out.append((trap, "이 기계에는 SQLite saver가 없어 이 시험은 하지 않았다."))
+        out.append((trap, "이 기계에는 SQLite saver가 없어, 체크포인트 저장을 일부러 빠뜨린 크래시 시험은 하지 않았다."))
     return out + checks(r)
 
 
@@ -542,12 +557,13 @@ def test_each_number_the_markdown_shows_is_in_the_sentence_of_its_own_field(awkw
 
 def test_a_template_reading_a_neighbouring_field_is_caught(awkward_run, monkeypatch):
     """The check above fails when one template reads the field beside its own (fork[before] for fork[total])."""
-    header = report_ko.HEADER.replace("{fork[total]}개가 된다", "{fork[before]}개가 된다")
+    header = report_ko.HEADER.replace("{fork[total]}개)", "{fork[before]}개)")
     assert header != report_ko.HEADER
     monkeypatch.setattr(report_ko, "SECTIONS", [header if s is report_ko.HEADER else s for s in report_ko.SECTIONS])
     report = distinct(awkward_run.report)
     assert missing(make_report.render(report), expected(report)) == [
-        "#: " + fill("체크포인트가 {fork[before]}개에서 {fork[total]}개가 된다.", report)]
+        "#: " + fill(f"체크포인트가 {report['fork']['total'] - report['fork']['before']}개 늘어난다({{fork[before]}}개 → "
+                     "{fork[total]}개).", report)]
 
 
 def test_a_table_cell_reading_a_neighbouring_field_is_caught(awkward_run, monkeypatch):
@@ -608,7 +624,7 @@ def test_the_rule_on_what_a_reader_builds_cites_a_class_built_only_when_one_was(
         report["reader"]["surrogate"]["built"] = built
         screen = make_report.render(report).split("\n## ")[0]
         rule = next(line for line in screen.splitlines() if line.startswith("5. "))
-        assert ("LangGraph가 다시 읽으면서 `Marker` 객체를 2번 만들었다." in rule) == bool(built), rule
+        assert ("`Marker`(만들어질 때 횟수만 센다)의 객체를 2번 만들었다." in rule) == bool(built), rule
         assert "0번" not in rule, rule
 
 

@@ -83,7 +83,7 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (top, "| `base_score` | 5 | `angle`을 `기본`으로 두고 한 번 실행한 점수(초안 `\"가을/기본\"`의 글자 수) |"),
         (top, "1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 5개 남는다."),
         (top, "분기(`update_state`로 `angle`을 `비교`로 바꾼 뒤, 그때 돌려받은 config로 이어 가기)는 바꾼 값을 사용해 점수가 5에서 "
-              "17이 되고, 체크포인트가 5개에서 8개가 된다."),
+              "17이 되고, 체크포인트가 3개 늘어난다(5개 → 8개)."),
         (top, "같은 `thread_id`로 읽어도 체크포인트는 0개이고 값은 `{}`다. 오류는 나지 않는다."),
         (top, "원래 config로 이어 가자 초안은 `\"가을/기본\"`, 점수는 5점 그대로였다. 돌려받은 config로 이어 가자 17점이 됐다."),
         (top, "분기 뒤 스레드를 읽으면 새 가지의 끝(점수 17)이 나온다. 원래 가지의 끝(점수 5)은 담아 둔 config로 읽었다."),
@@ -112,7 +112,7 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (size, "노드 30개에서 페이로드가 든 체크포인트는 31개다."),
         (size, " | 43 |\n"), (size, " | 1,720 |\n"),  # the notes' JSON bytes after turn 1 and turn 40
         (size, "store에는 값이 1,500바이트 한 벌만 들어 있다."),
-        (size, "목록 전체의 저장은 34턴에 일어났다" if LG >= (1, 2) else
+        (size, "`snapshot_frequency`에 이른 34턴에 목록 전체가 저장됐다" if LG >= (1, 2) else
                f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`이 없어(`ImportError`) 재지 않았다."),
         (lost, "같은 `thread_id`로 읽으면 체크포인트가 0개이고 값도 `{}`다."),
         (lost, "(`survives_restart`는 `false`)"),
