@@ -99,28 +99,28 @@ def cfg(thread_id: Union[str, int]) -> "RunnableConfig":
 #
 # subtle: get_state_history(config) lists the whole thread only for a config without
 # checkpoint_id. A config naming a checkpoint, such as the one update_state returns, lists
-# that one checkpoint: history_len(app, fork(...)["forked_config"]) == 1. Each reader raises
-# ValueError for a config of another shape or naming a point the thread does not have.
+# that one checkpoint: history_len(app, fork(...)["forked_config"]) == 1.
 
 def history(app: CompiledStateGraph, config: "RunnableConfig") -> List[StateSnapshot]:
-    """The thread's snapshots, oldest first: [input, after __start__, after plan, ..., end]: 5 after
-    one run (a config naming a checkpoint_id: that one). Rests on `app.get_state_history(config)`."""
+    """The thread's snapshots, oldest first: [input, after __start__, after plan, ..., end]: 5 after one run (a
+    config naming a checkpoint_id: that one). ValueError for a config of another shape or naming a point the
+    thread does not have. Rests on `app.get_state_history(config)`."""
     _refuse_unknown_point(app, config)
     return list(app.get_state_history(config))[::-1]  # subtle: LangGraph gives newest first
 
 def history_len(app: CompiledStateGraph, config: "RunnableConfig") -> int:
-    """Checkpoints `app.get_state_history(config)` lists: 5 after one run, 8 after a fork
-    before "write" (every branch); 1 for a config naming a checkpoint_id."""
+    """Checkpoints `app.get_state_history(config)` lists: 5 after one run, 8 after a fork before "write" (every
+    branch); 1 for a config naming a checkpoint_id. ValueError as history()."""
     return len(history(app, config))
 
 def pending(app: CompiledStateGraph, config: "RunnableConfig") -> List[str]:
-    """The node each snapshot runs next, oldest first ("" at the end):
-    ["__start__", "plan", "write", "review", ""] after one run."""
+    """The node each snapshot runs next, oldest first ("" at the end): ["__start__", "plan", "write", "review",
+    ""] after one run. ValueError as history()."""
     return [snap.next[0] if snap.next else "" for snap in history(app, config)]
 
 def snapshot_before(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> Optional[StateSnapshot]:
-    """The latest snapshot with `next == (node,)`, the last point before `node` ran, or None: a
-    StateSnapshot whose `.config` names the checkpoint. Rests on `app.get_state_history(config)`,
+    """The latest snapshot with `next == (node,)`, the last point before `node` ran, or None: a StateSnapshot
+    whose `.config` names the checkpoint. ValueError as history(). Rests on `app.get_state_history(config)`,
     newest first."""
     _refuse_unknown_point(app, config)
     return next((snap for snap in app.get_state_history(config) if snap.next == (node,)), None)
@@ -137,7 +137,7 @@ def replay(app: CompiledStateGraph, config: "RunnableConfig", node: str) -> dict
     {"from": "write", "result": {<final values>}, "added": 2}, the checkpoints the whole thread
     gained (before plan/write/review 3/2/1; 4/3/2 from langgraph 1.1.7, which first writes a
     checkpoint with source "fork"). Rests on `app.invoke(None, snapshot.config)`. ValueError for
-    a node with no point, naming the nodes that have one."""
+    a node with no point, naming the nodes that have one, or a config as history()."""
     _refuse_missing_point(app, config, node)
     snap, thread = snapshot_before(app, config, node), _thread(config)
     before = history_len(app, thread)
@@ -154,8 +154,8 @@ def fork(app: CompiledStateGraph, config: "RunnableConfig", node: str, values: d
     thread's end before>}, "total": 8}, the whole thread's checkpoints (5 -> 8 before "write"); the
     old branch stays readable through its own config. Rests on `app.update_state(snapshot.config,
     values)`, then `app.invoke(None, <the config it returned>)`. Before anything is written: ValueError
-    for a node not in NODES or with no point; TypeError or ValueError for values that are not State
-    keys the nodes take, or that the app's saver would give back changed (see check_value)."""
+    for a config as history(), a node not in NODES or with no point; TypeError or ValueError for values
+    that are not State keys the nodes take, or that the app's saver would give back changed (see check_value)."""
     _refuse_unforkable(app, config, node, values)
     snap, thread = snapshot_before(app, config, node), _thread(config)
     original = app.get_state(thread).values
@@ -173,8 +173,8 @@ def state_bytes(values: Any) -> int:
     return len(json.dumps(values, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8"))
 
 def history_bytes(app: CompiledStateGraph, config: "RunnableConfig") -> List[int]:
-    """state_bytes of each snapshot's values, oldest first: [13, 32, 81, 124, 149] (bytes) after one
-    run of "가을". Rests on `app.get_state_history(config)`, read one snapshot at a time."""
+    """state_bytes of each snapshot's values, oldest first: [13, 32, 81, 124, 149] (bytes) after one run of
+    "가을". ValueError as history(). Rests on `app.get_state_history(config)`."""
     _refuse_unknown_point(app, config)
     return [state_bytes(snap.values) for snap in app.get_state_history(config)][::-1]
 
@@ -185,7 +185,7 @@ def payload_size(payload: Any) -> int:
         return len(payload)
     return len(payload.encode("utf-8")) if isinstance(payload, str) else state_bytes(payload)
 
-def _run_once(inputs: dict, thread_id: str = "run-1") -> CompiledStateGraph:
+def _run_once(inputs: dict, thread_id: Any = "run-1") -> CompiledStateGraph:
     """A new graph on a new in-memory saver, run once on `thread_id`; returns the app."""
     app = build_graph(new_saver())
     app.invoke(inputs, cfg(thread_id))
@@ -557,7 +557,7 @@ def _unpack(data: bytes, ext: Any) -> Any:
 
 def _named(kind: str, data: bytes) -> List[str]:
     """What LangGraph's default reader would build or call for a row of type `kind`, beyond _BUILT:
-    ["ckpt._Marker"] or []. Reads the bytes, builds nothing; decoding errors pass through."""
+    ["ckpt.Marker"] or []. Reads the bytes, builds nothing; decoding errors pass through."""
     named = []
     def ext(code: int, payload: bytes) -> None:  # 0-2 build (module, name), 3 calls its method, 4-5 pydantic
         parts = _unpack(payload, ext)
@@ -676,9 +676,10 @@ def _marker_rows() -> Dict[str, tuple]:
 def reader_demo(topic: str) -> dict:
     """What a reader of a store builds or gives back: {"rows": [{"row": "json", "type": "json", "default": {"built":
     1, "warned": 0, "error": "TypeError: ..."}, "agckpt": {"built": 0, "warned": 0, "error": "ValueError: ..."}}, ...]
-    (a SQLite row rewritten to name Marker; "warned": the warnings LangGraph logged meanwhile, kept off the console), "surrogate": {...}, "strict": [...], "filter": {...}, "encrypted": {...}}; a
-    part this machine cannot measure is None (no SQLite saver; no strict mode or EncryptedSerializer in its
-    langgraph-checkpoint). Rests on SqliteSaver, JsonPlusSerializer and EncryptedSerializer as installed."""
+    (a SQLite row rewritten to name Marker; "warned": the warnings LangGraph logged meanwhile, kept off the console),
+    "surrogate": {...}, "strict": [...], "filter": {...}, "encrypted": {...}}; a part this machine cannot measure is
+    None (no SQLite saver; no strict mode or EncryptedSerializer in its langgraph-checkpoint). Errors as weigh.
+    Rests on SqliteSaver, JsonPlusSerializer and EncryptedSerializer as installed."""
     _refuse_unmeasurable(topic)
     sqlite = has_backend("sqlite")
     with _langgraph_log():  # what LangGraph warns while it reads these rows is a finding, not console output
@@ -853,7 +854,8 @@ def checkpoint_rows(app: CompiledStateGraph, config: "RunnableConfig") -> List[d
     """One row per checkpoint, oldest first: [{"position": 0, "parent": None, "step": -1, "source":
     "input", "next": ["__start__"], "changed": [], "bytes": 13}, {"position": 1, "parent": 0, ...,
     "changed": ["topic"], "bytes": 32}, ...]: the parent's position (`parent_config`), the keys that
-    differ from the checkpoint before, state_bytes. Errors as history()."""
+    differ from the checkpoint before, state_bytes. ValueError as history(). Rests on
+    `app.get_state_history(config)`, each snapshot's `parent_config` and `metadata`."""
     rows, previous, position_of = [], {"notes": []}, {}  # a reducer's key holds [] before any write
     for position, snap in enumerate(history(app, config)):
         now, parent = dict({"notes": []}, **snap.values), snap.parent_config or {"configurable": {}}
@@ -868,7 +870,8 @@ def checkpoint_rows(app: CompiledStateGraph, config: "RunnableConfig") -> List[d
 def first_run(topic: str, payload: Any = None) -> dict:
     """One run of "run-1" on a new saver (`payload` in "bulk", unless None), read three ways:
     {"checkpoints": checkpoint_rows(...), "pending": ["__start__", "plan", "write", "review", ""],
-    "anatomy": anatomy(...) of the last checkpoint, "input_anatomy": anatomy(...) of the first}."""
+    "anatomy": anatomy(...) of the last checkpoint, "input_anatomy": anatomy(...) of the first}.
+    Errors as weigh. Rests on `app.invoke`, `get_state_history`."""
     _refuse_unmeasurable(topic, "-" if payload is None else payload)
     app = _run_once({"topic": topic} if payload is None else {"topic": topic, "bulk": payload})
     return {"checkpoints": checkpoint_rows(app, cfg("run-1")), "pending": pending(app, cfg("run-1")),
@@ -877,7 +880,8 @@ def first_run(topic: str, payload: Any = None) -> dict:
 def thread_demo(topic: str) -> dict:
     """What a thread_id keeps: {"same_thread_notes": [3, 6], "same_thread_checkpoints": 10,
     "history_newest_first": True, "other_thread_notes": 3, "other_thread_checkpoints": 5 (t2 run once
-    after t1's two runs), "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}."""
+    after t1's two runs), "no_checkpointer_notes": [3, 3], "no_checkpointer_error": "ValueError: No checkpointer set"}.
+    Errors as weigh."""
     _refuse_unmeasurable(topic)
     app, bare = build_graph(new_saver()), build_graph()
     runs = [len(app.invoke({"topic": topic}, cfg(tid))["notes"]) for tid in ("t1", "t1", "t2")]
@@ -897,7 +901,7 @@ def replay_rows(topic: str) -> List[dict]:
     """replay() before each node, each on a new thread after one run: [{"from": "plan", "added": 3,
     "ran": ["plan", "write", "review"], "sources": ["loop", "loop", "loop"], "current_is_new_end": True,
     "old_end_readable": True}, ...] on 0.2.60: whether the thread's config then reads the replay's last
-    checkpoint, and the config of the end before it still reads the first run's values."""
+    checkpoint, and the config of the end before it still reads the first run's values. Errors as weigh."""
     _refuse_unmeasurable(topic)
     rows = []
     for node in NODES:
@@ -915,7 +919,7 @@ def replay_rows(topic: str) -> List[dict]:
 def rerun_with_input(topic: str, other_topic: str) -> dict:
     """The point before write invoked with a real input instead of None: the run starts at the first
     node again, on the saved values: {"input": {"topic": "겨울"}, "ran": ["plan", "write", "review"],
-    "added": 5, "notes": ["plan:가을", "plan:겨울", "write:기본", "review:5"], "topic": "겨울"}."""
+    "added": 5, "notes": ["plan:가을", "plan:겨울", "write:기본", "review:5"], "topic": "겨울"}. Errors as weigh."""
     _refuse_unmeasurable(topic)
     _refuse_unmeasurable(other_topic)
     ran = []
@@ -929,12 +933,13 @@ def fork_demo(topic: str, angle: str) -> dict:
     """fork() before "write" after one run: {"before": 5, "total": 8, "base_draft": "가을/기본",
     "base_score": 5, "fork_draft": "가을/비교 가을/비교 가을/비교", "fork_score": 17, "ran": ["write",
     "review"], "sources": ["update", "loop", "loop"], "original_is_old_end": True, "current_is_new_end":
-    True, "old_end_readable": True}: the nodes the fork ran and the sources of the checkpoints it added."""
+    True, "old_end_readable": True}: the nodes the fork ran and the sources of the checkpoints it added.
+    Errors as weigh."""
     _refuse_unmeasurable(topic, angle=angle)
     ran = []
     app = _ran_once(topic, ran)
-    base, before = app.get_state(cfg("run-1")).values, history_len(app, cfg("run-1"))
-    old_end = app.get_state(cfg("run-1")).config  # subtle: keep the old end's config in hand
+    end, before = app.get_state(cfg("run-1")), history_len(app, cfg("run-1"))
+    base, old_end = end.values, end.config  # subtle: keep the old end's config in hand
     forked = fork(app, cfg("run-1"), "write", {"angle": angle})
     added = history(app, cfg("run-1"))[before - forked["total"]:]
     return {"before": before, "total": forked["total"], "base_draft": base["draft"], "ran": ran,
@@ -950,7 +955,7 @@ def update_state_demo(topic: str, angle: str) -> dict:
     "score": 5, "checkpoints": 9, "update_angle": "비교"} (the lab's mistake: update_state, then invoke
     with the config from before it), "reducer": {"notes": ["plan:가을", "replaced"], "next": ["write"],
     "source": "update"}, "named_lists": 1, "finished": {"added": 0, "ran": []} (invoke(None, cfg) on
-    a finished thread), "end_replay": {"added": 1, "ran": []}, "int_and_str_ids": [5, 5]} on 1.x."""
+    a finished thread), "end_replay": {"added": 1, "ran": []}, "int_and_str_ids": [5, 5]} on 1.x. Errors as weigh."""
     _refuse_unmeasurable(topic, angle=angle)
     app = _ran_once(topic, [])
     point = snapshot_before(app, cfg("run-1"), "write")
@@ -970,13 +975,12 @@ def update_state_demo(topic: str, angle: str) -> dict:
         before = history_len(finished, cfg("run-1"))
         finished.invoke(None, finished.get_state(cfg("run-1")).config if config else cfg("run-1"))
         found[name] = {"added": history_len(finished, cfg("run-1")) - before, "ran": ran}
-    ids = build_graph(new_saver())
-    ids.invoke({"topic": topic}, cfg(1))
+    ids = _run_once({"topic": topic}, 1)  # an int thread id
     return dict(found, int_and_str_ids=[history_len(ids, cfg(1)), history_len(ids, cfg("1"))])
 
 def time_travel_tree(topic: str, angle: str) -> List[dict]:
     """checkpoint_rows() of one thread after a run, a replay and a fork before "write": the parent of
-    each checkpoint shows where the branches hang: 11 rows on langgraph 1.x, 10 on 0.2.60."""
+    each checkpoint shows where the branches hang: 11 rows on langgraph 1.x, 10 on 0.2.60. Errors as weigh."""
     _refuse_unmeasurable(topic, angle=angle)
     app = _run_once({"topic": topic})
     replay(app, cfg("run-1"), "write")
@@ -986,7 +990,7 @@ def time_travel_tree(topic: str, angle: str) -> List[dict]:
 def durability_counts(topic: str) -> Dict[str, Any]:
     """Checkpoints kept after one run per durability mode: {"exit": 1, "async": 5, "sync": 5} on
     langgraph >= 0.6; before, what its invoke says to the mode: {"error": "TypeError: stream() got an
-    unexpected keyword argument 'durability'"}. Rests on `app.invoke(..., durability=mode)`."""
+    unexpected keyword argument 'durability'"}. Rests on `app.invoke(..., durability=mode)`. Errors as weigh."""
     _refuse_unmeasurable(topic)
     counts = {}
     for mode in MODES:
@@ -1001,7 +1005,8 @@ def durability_counts(topic: str) -> Dict[str, Any]:
 def failed_run(topic: str, durability: Optional[str] = None) -> dict:
     """A run whose `review` raises an exception, then a resume with input None: {"durability":
     "exit", "error": "RuntimeError: review failed", "checkpoints": 1, "next": ["review"],
-    "ran_on_resume": ["review"], "result": {...}} on 1.x."""
+    "ran_on_resume": ["review"], "result": {...}} on 1.x.
+    Errors as weigh. Rests on `app.invoke(..., durability=...)`."""
     _refuse_unmeasurable(topic)
     ran = []
     def failing_review(state: dict) -> dict:
@@ -1125,8 +1130,9 @@ def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_pr
     {"threads": {...}, "checkpoints": 5, "payload_bytes": 1500, "logical": {"thin": 399, "fat": 6447,
     "difference": 6048, "copies": 4.03}, "stored": {"thin": {<stored_bytes>}, "fat": {...},
     "difference": 4751, "copies": 3.17, "parts": {...}}, "stored_compressed": {...}, "placement": None
-    (PostgreSQL: _placement)}; copies = difference / payload_bytes. `nodes` > 3: pass-through steps
-    between write and review. ValueError, before any run, for threads that already exist."""
+    (PostgreSQL: {"inline": [channels in the checkpoint row], "blob": [...]})}; copies = difference /
+    payload_bytes. `nodes` > 3: pass-through steps between write and review. Errors as weigh; ValueError,
+    before any run, for threads that already exist."""
     backend = _saver_kind(saver)
     _refuse_unmeasurable(topic, payload, saver, nodes=nodes)
     app, size = _lab_graph(saver, passes=nodes - 3), payload_size(payload)
@@ -1144,7 +1150,7 @@ def weigh_stored(saver: BaseCheckpointSaver, topic: str, payload: Any, thread_pr
     def copies(thin: int, fat: int) -> dict:
         return {"difference": fat - thin, "copies": round((fat - thin) / size, 2)}
     parts = {k: stored["fat"][k] - stored["thin"][k] for k in ("checkpoints", "blobs", "writes")}
-    return {"threads": threads, "checkpoints": history_len(app, cfg(threads["fat"])), "payload_bytes": size,
+    return {"threads": threads, "checkpoints": len(per_checkpoint["fat"]), "payload_bytes": size,
             "logical": dict(logical, carrying=carrying, **copies(logical["thin"], logical["fat"])),
             "stored": dict(stored, parts=parts, **copies(stored["thin"]["total"], stored["fat"]["total"])),
             "stored_compressed": dict(packed, **copies(packed["thin"]["total"], packed["fat"]["total"])),
@@ -1225,7 +1231,7 @@ def pointer_bytes(topic: str, payload: Any) -> dict:
     """The large value outside the state, a pointer inside: one run with `payload` in "bulk", one with
     the payload in a LangGraph store (InMemoryStore) and only its key in "bulk", each on a new saver:
     {"in_state": {"checkpoints": [13, 1544, ...], "stored": 8572}, "pointer": {"checkpoints": [13, 73,
-    ...], "stored": 4011, "store": 1500}} (bytes; "store": the payload the store holds, once)."""
+    ...], "stored": 4011, "store": 1500}} (bytes; "store": the payload the store holds, once). Errors as weigh."""
     from langgraph.store.memory import InMemoryStore
 
     _refuse_unmeasurable(topic, payload)
@@ -1242,10 +1248,12 @@ def pointer_bytes(topic: str, payload: Any) -> dict:
 
 def pruning(topic: str, backend: str = "memory", url: Optional[str] = None) -> dict:
     """What deleting and pruning free, on a new saver of `backend`, one thread run twice: {"checkpoints": 10,
-    "stored": 8014, "prune": "NotImplementedError" or "", "after_prune": _pruned's or None, "after_delete":
-    {"checkpoints": 0, "stored": 0} or None where the saver has no delete_thread, "after_vacuum": ... or None};
-    on SQLite each also holds the database file's "file_bytes" (page_count × page_size) and "free_pages", and
-    "after_vacuum" what VACUUM leaves. Rests on `saver.prune(..., strategy="keep_latest")`, `delete_thread`."""
+    "stored": 8014, "prune": "NotImplementedError" or "", "after_prune": the same with "old_values" (what get_state
+    gives for a config from before the prune) and "old_invoke" (the error invoke(None, ...) raises there), or None;
+    "after_delete": {"checkpoints": 0, "stored": 0} or None where the saver has no delete_thread, "after_vacuum":
+    ... or None}; on SQLite each also holds the database file's "file_bytes" (page_count × page_size) and
+    "free_pages", and "after_vacuum" what VACUUM leaves. Errors as weigh and open_saver. Rests on
+    `saver.prune(..., strategy="keep_latest")`, `delete_thread`."""
     thread_id = f"prune-{uuid.uuid4().hex[:12]}"
     with open_saver(backend, url) as saver:
         _refuse_unmeasurable(topic, saver=saver)
@@ -1403,8 +1411,9 @@ def _demo_store(backend: str, url: Optional[str], topic: str) -> Iterator[tuple]
 def restart_demo(topic: str, backend: str = "sqlite", url: Optional[str] = None) -> dict:
     """Run thread "run-1" in a child process; after it has exited, read it with a new saver:
     {"backend": "sqlite", "thread_id": "run-1", "kept": 5, "after_restart": 5, "values_after_restart":
-    {...}, "survives": True} (memory: 5, 0, {}, False). Errors as _check_demo and open_saver before any
-    child; RuntimeError naming the error of a child that failed."""
+    {...}, "survives": True} (memory: 5, 0, {}, False). Before any child: ValueError for an unknown
+    backend, a url missing for PostgreSQL or given for memory, a topic weigh refuses, a SQLite url in this
+    process's memory; open_saver's errors. RuntimeError naming the error of a child that failed."""
     _check_demo(topic, backend, url)
     with _demo_store(backend, url, topic) as (store, thread_id):
         seen = _run_child({"do": "run", "backend": backend, "url": store, "thread_id": thread_id, "topic": topic})

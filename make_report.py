@@ -47,11 +47,10 @@ def _demos(topic: str, postgres_url: str) -> dict:
     return jobs
 
 def _grown(rows: list) -> dict:
-    """turn_bytes' rows and their growth: bytes the first and last ten turns add, their ratio, last ÷ turn 20, the rest;
+    """turn_bytes' rows and their growth: bytes the first and last ten turns add, and their ratio;
     with DeltaChannel's counter, the turns a full snapshot was written in and its frequency in updates ("every")."""
     s, since = [row["stored"] for row in rows], [row.get("since_snapshot") for row in rows]
-    grown = {"rows": rows, "first_ten": s[9], "last_ten": s[-1] - s[-11], "ratio": round((s[-1] - s[-11]) / s[9], 2),
-             "doubled": round(s[-1] / s[19], 2), "rest": sorted({row["state"] - row["notes"] for row in rows})}
+    grown = {"rows": rows, "first_ten": s[9], "last_ten": s[-1] - s[-11], "ratio": round((s[-1] - s[-11]) / s[9], 2)}
     if since[0] is not None:  # a turn's updates are the counter's step before the first snapshot
         snaps = [i for i in range(1, len(rows)) if since[i] < since[i - 1]]
         grown.update(snapshot_turns=[rows[i]["turn"] for i in snaps],
@@ -154,7 +153,7 @@ def derive(report: dict) -> dict:
     """A copy of `report` with what its templates relate added under their own keys, read by path as the measures are:
     derive(r)["extra"] == r["weigh"]["fat_total"] - r["weigh"]["thin_total"]; each checkpoint and tree row gets its
     "label" ("#3 loop": its position and source). The report itself is left as it is."""
-    r = dict(report, extras=ckpt.EXTRAS, nodes=list(ckpt.NODES), no_sqlite="sqlite" in report["missing"],
+    r = dict(report, nodes=list(ckpt.NODES), no_sqlite="sqlite" in report["missing"],
              default_angle=ckpt.DEFAULT_ANGLE, thread_note="thread_id" in report["anatomy"]["metadata"],
              thread_bytes=abs(report["physical"]["x"][0]["stored"]["fat"]["total"] - report["pointer"]["in_state"]["stored"]),
              modes="error" not in report["durability"],
@@ -165,15 +164,13 @@ def derive(report: dict) -> dict:
     return r
 
 def _sizes(r: dict) -> dict:
-    """{"extra": fat minus thin, "exact": whether each carrying checkpoint adds just the payload and its key, "size_rows"
-    and "pointer_rows": a row per checkpoint, "slope_is_carrying": whether the sweep's slope is the carrying count}."""
-    w, rows, step, point = r["weigh"], r["rows"], r["sweep_step"], r["pointer"]
+    """{"extra": fat minus thin, "exact": whether each carrying checkpoint adds just the payload and its key, "size_rows": a
+    row per checkpoint, "slope_is_carrying": whether the sweep's slope is the carrying count}."""
+    w, rows, step = r["weigh"], r["rows"], r["sweep_step"]
     labels = [c["label"] for c in r["checkpoints"]]
     return {"extra": w["fat_total"] - w["thin_total"], "exact": rows["carried"] == [w["payload_bytes"] + rows["key_bytes"]],
             "size_rows": [{"label": label, "thin": thin, "fat": fat, "difference": d} for label, thin, fat, d
                           in zip(labels, rows["thin"], rows["fat"], rows["difference"])],
-            "pointer_rows": [{"label": label, "in_state": a, "pointer": b} for label, a, b
-                             in zip(labels, point["in_state"]["checkpoints"], point["pointer"]["checkpoints"])],
             "slope_is_carrying": step is not None and step["per_byte"] == r["sweep"][0]["carrying"]}
 
 def _stores(r: dict) -> dict:
@@ -227,22 +224,20 @@ def _pruned(r: dict) -> dict:
 
 def _travel(r: dict) -> dict:
     """{"replay_kind": "fork", "plain" or "other" (how a replay's added checkpoints compare with the nodes it ran),
-    "replay_from": each replay by its node, "fork_update": the value the fork wrote, "fork_added",
-    "source_counts", "highlighted": the sources drawn highlighted, "branch": where the fork's branch hangs (the points
-    before write it could start from; whether continuing from the update wrote no fork checkpoint)}."""
+    "replay_from": each replay by its node, "fork_update": the value the fork wrote, "fork_added", "highlighted": the
+    sources drawn highlighted, "branch": where the fork's branch hangs (its first checkpoint, its parent, and the points
+    before write it could start from)}."""
     tree, extra = r["tree"], [x["added"] - len(x["ran"]) for x in r["replays"]]
     at = next(row for row in tree if row["source"] == "update")  # tree rows are in position order
-    forks = [row["position"] for row in tree if row["source"] == "fork"]
     counts = dict(Counter(row["source"] for row in tree))  # in the order the sources first appear
     kind = "fork" if all(e == 1 and x["sources"][:1] == ["fork"] for e, x in zip(extra, r["replays"])) else "plain" \
         if all(e == 0 for e in extra) else "other"
-    return {"replay_kind": kind, "replay_from": {x["from"]: x for x in r["replays"]}, "source_counts": counts,
+    return {"replay_kind": kind, "replay_from": {x["from"]: x for x in r["replays"]},
             "fork_update": {"angle": r["summary"]["fork_angle"]}, "fork_added": r["fork"]["total"] - r["fork"]["before"],
             "highlighted": [k for k in ("update", "fork") if k in counts], "branch": {
-                "at": at["label"], "parent": tree[at["parent"]]["label"], "forks": counts.get("fork", 0),
+                "at": at["label"], "parent": tree[at["parent"]]["label"],
                 "points": [row["label"] for row in tree[:at["position"]]
-                           if row["next"] == ["write"] and row["source"] != "update"],
-                "no_fork": bool(forks) and max(forks) < at["position"]}}
+                           if row["next"] == ["write"] and row["source"] != "update"]}}
 
 def _demos_seen(r: dict) -> dict:
     """{"demo_savers": a row per saver with a restart demo (its "restart", its "crash", whether that "resumed", and to a
@@ -279,7 +274,7 @@ def _checks(r: dict, savers: list, trap) -> list:
     out += [{"check": "replay_end", "ok": replay["current_is_new_end"]}]
     out += [{"check": "reader", "ok": all(row["agckpt"]["built"] == 0 for row in rows)}] * bool(rows)
     out += [{"check": "bytes", "ok": r["same"]["bytes"]}] * (not r["postgres"])
-    out += [{"check": "delta", "ok": r["same"]["states"]}] * ("error" not in r["delta"])
+    out += [{"check": "delta", "ok": r["same"]["states"]}] * r["has_delta"]
     out += [{"check": "crash", "backend": s["backend"], "ok": s["same"]} for s in savers if s["resumed"]]
     return out + ([{"check": "trap", "ok": trap["same"]}] if trap else [])
 

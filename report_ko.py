@@ -12,7 +12,8 @@ it from make_report's report dict (derive(report)): a field is a path into the d
   {x:each=NAME}  NAME = (template, separator): the template filled per item of x, the empty ones left out, joined
   {x:table=NAME}  NAME = (headers, a cell template per column, rows after the items): a Markdown table, a row per item
   {x:chart=NAME}  NAME = (title, x-axis title, y-axis title): a Mermaid xychart of x = {"x": labels, "bar" or "line":
-                  values} or {"x": labels, "savers": {saver: values}}, a line per saver in its colour
+                  values}, {"x": labels, "bars": [values, ...]} (bars on one scale, the first red), or {"x": labels,
+                  "savers": {saver: values}}, a line per saver in its colour
 An item's template (each, table) has the item's keys as fields, a dict's key as {key}, a scalar item as {value}, and the
 whole report as {r}. A mark of PAIRS ({을/를}, {이/가}, {은/는}, {으로/로}, {이다/다}, ...) after a field is the postposition
 that fits the word before it, chosen by particles() once the template is filled. A brace meant as a brace is written
@@ -272,14 +273,8 @@ SHORTENED = {True: "({}자)", False: "(JSON {}자)"}  # after a value shown shor
 VERSIONS = ("{key} {value}", ", ")
 PLAIN = ("{value}", ", ")
 LITS = ("{value:lit}", ", ")
-ARROWS = ("{value:lit}", " → ")
-DOTS = ("{value:lit}", "·")
-SOURCES = ("{source}", ", ")
-COUNTS = ("{key} {value}개", ", ")
 NEXTS = ("{value:?{value[0]:lit}|(끝)}", ", ")  # each checkpoint's next node, oldest first
-FIRSTS = ("{value:?{value[0]:lit}|}", ", ")  # the same, the last checkpoint's (none) left out
 NODE_COUNTS = ("{nodes}개", ", ")
-AND_SAVERS = ("{backend:pick=PROSE}", "와 ")
 COPIES_HEADS, COPIES_CELLS = ("{backend:pick=PROSE} (배)", " | "), ("{stored[copies]:.2f}", " | ")  # a column a saver
 STORED_HEADS, STORED_CELLS = ("{value:pick=COLUMNS} (바이트)", " | "), ("{value:,}", " | ")  # a column a run of turns
 COLUMNS = dict(PROSE, delta="`DeltaChannel`(메모리)")
