@@ -88,9 +88,9 @@ def new_saver() -> BaseCheckpointSaver:
     return MemorySaver()
 
 def cfg(thread_id: Union[str, int]) -> "RunnableConfig":
-    """The config naming a thread: cfg("run-1") -> {"configurable": {"thread_id": "run-1"}}. The id is
-    passed on as given (1 and "1": one thread on langgraph 1.x, two on 0.2.60). TypeError for None,
-    ValueError for 0, False or 0.0: ids langgraph 1.x saves runs under but reads nothing back for."""
+    """The config naming a thread: cfg("run-1") -> {"configurable": {"thread_id": "run-1"}}, the id as given
+    (1 and "1": one thread on langgraph 1.x, two on 0.2.60). TypeError for None or an id with no hash (a list);
+    ValueError for 0, False, 0.0 or NaN: LangGraph saves runs under such ids and reads nothing back."""
     _refuse_unreadable_thread_id(thread_id)
     return {"configurable": {"thread_id": thread_id}}
 
@@ -226,14 +226,16 @@ def _refuse_non_saver(checkpointer: Any) -> None:
     if checkpointer is not None and not isinstance(checkpointer, BaseCheckpointSaver):
         hint = (": open_saver() is a context manager, use `with ckpt.open_saver(...) as saver:`"
                 if type(checkpointer).__name__ == "_GeneratorContextManager" else "")
-        raise TypeError(f"checkpointer must be None or a saver such as new_saver(), "
-                        f"got {type(checkpointer).__name__}{hint}")
+        raise TypeError(f"checkpointer must be None or a saver such as new_saver(), got {type(checkpointer).__name__}{hint}")
 
 def _refuse_unreadable_thread_id(thread_id: Any) -> None:
-    """None, 0, False or 0.0: langgraph 1.x saves the runs and reads nothing back (0.2.60: one thread for None)."""
-    if thread_id is None or not thread_id and not isinstance(thread_id, str):
-        raise (TypeError if thread_id is None else ValueError)(
-            f'thread_id must not be {thread_id!r}: langgraph 1.x reads nothing back for it; name it, e.g. cfg("run-1")')
+    """None, 0, False, 0.0 (langgraph 1.x), NaN (0.2.60): runs saved, none read back; a list: 0.2.60 fails in a run."""
+    lost = thread_id is None or not isinstance(thread_id, str) and (not thread_id or thread_id != thread_id)
+    if lost or type(thread_id).__hash__ is None:
+        why = ("it equals no other nan: langgraph 0.2.60 reads nothing back through another" if thread_id != thread_id
+               else "langgraph 1.x reads nothing back for it" if lost else "it has no hash: langgraph 0.2.60 fails in a run")
+        raise (ValueError if lost and thread_id is not None else TypeError)(
+            f'thread_id must not be {thread_id!r}: {why}; name it, e.g. cfg("run-1")')
 
 def _refuse_unknown_point(app: CompiledStateGraph, config: Any) -> None:
     """Another shape fails deep inside LangGraph; a checkpoint the thread lacks reads as an empty thread."""
@@ -270,11 +272,10 @@ def _refuse_unstorable(saver: Any, values: Any, name: str) -> None:
     """Keys or types the nodes do not take (stored; a node fails later, or never), or check_value's."""
     if not isinstance(values, dict):
         raise TypeError(f"{name} must be a dict of State keys, got {type(values).__name__}")
+    unknown = [key for key in values if key not in State.__annotations__]
+    if unknown:
+        raise ValueError(f"{name} has keys that are not State keys: {unknown}; State keys are {list(State.__annotations__)}")
     for key, value in values.items():
-        if key not in State.__annotations__:
-            unknown = [key for key in values if key not in State.__annotations__]
-            raise ValueError(f"{name} has keys that are not State keys: {unknown}; "
-                             f"State keys are {list(State.__annotations__)}")
         kind = {"notes": list, "bulk": object}.get(key) or State.__annotations__[key]  # the type State declares
         if not isinstance(value, kind) or isinstance(value, bool) and kind is not object or (
                 key == "notes" and not all(isinstance(note, str) for note in value)):
@@ -332,8 +333,8 @@ def _fault(saver: Any, part: Any, path: str, whole: bool) -> Optional[Exception]
     try:
         rows = [saver.serde.dumps_typed(form) for form in forms]
         backs = [saver.serde.loads_typed(row) for row in rows]
-    except Exception as exc:  # not written at all (TypeError), or written and not read back (ValueError)
-        kind, what = (ValueError, "read back") if len(rows) == len(forms) else (TypeError, "serialized")
+    except Exception as exc:  # not written at all (TypeError), or not read back (ValueError: also a writer refusing it)
+        kind, what = (ValueError, "read back") if len(rows) == len(forms) or isinstance(exc, ValueError) else (TypeError, "serialized")
         return kind(f"{path} of type {type(part).__name__} cannot be {what} by the saver: {exc}")
     for back in (back if form is part else back[0] for form, back in zip(forms, backs)):
         if _lab_json(back) != given:
@@ -435,7 +436,7 @@ def _ctrl_c_after() -> Iterator[None]:
 
 def _masked(text: str) -> str:
     """`text` with passwords as ***: "postgresql://a:s3cret@h/db" -> "postgresql://a:***@h/db"."""
-    text = re.sub(r"(://[^\s:@/?#]*:)[^\s@/?#]*@", r"\1***@", text)
+    text = re.sub(r"(://[^\s:@/?#'\"]*:)[^\s'\"]*@", r"\1***@", text)  # up to the last @: a password may hold / or @
     return re.sub(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&'\"]*)", r"\1***", text, flags=re.I)
 
 _PG_SETUP_KEY = int.from_bytes(b"agckpt", "big")  # the advisory lock every process takes around setup()
@@ -470,28 +471,22 @@ def _connected(backend: str, url: str) -> Any:
             conn = sqlite3.connect(url, check_same_thread=False)
             saver = _naming_rows(saver_class(conn, serde=_LabReader()), backend, url)
             saver.setup()
-            return saver
-        from psycopg import Connection
-        from psycopg.rows import dict_row
-        conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row)
-        saver = _naming_rows(saver_class(conn, serde=_LabReader()), backend, url)
-        with _setup_lock(conn):
-            saver.setup()
+        else:
+            from psycopg import Connection
+            from psycopg.rows import dict_row
+            conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row)
+            saver = _naming_rows(saver_class(conn, serde=_LabReader()), backend, url)
+            with _setup_lock(conn):
+                saver.setup()
+        # another application's table of that name: setup() keeps it, and the first read would fail on it
+        _sql(saver, "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint "
+                    "FROM checkpoints LIMIT 0")
         return saver
     except Exception as exc:
         if conn is not None:
             conn.close()
         raise ConnectionError(_masked(f"cannot open the {backend} store at {url!r}: "
                                       f"{str(exc).strip() or type(exc).__name__}".splitlines()[0])) from None
-
-def _check_format(saver: Any, url: str) -> None:
-    """ValueError when the store's newest checkpoint has a format the installed langgraph cannot read."""
-    newest = next(iter(saver.list(None, limit=1)), None)
-    fmt = newest.checkpoint.get("v") if newest else None
-    if isinstance(fmt, int) and fmt > _READS:
-        raise ValueError(f"the store at {_masked(repr(url))} holds checkpoints in format v{fmt}; the installed "
-                         f"langgraph {langgraph_version()} reads formats up to v{_READS}: read it with "
-                         f"langgraph >= {_FORMAT_SINCE.get(fmt, 'the release that wrote it')}")
 
 @contextlib.contextmanager
 def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[BaseCheckpointSaver]:
@@ -503,7 +498,8 @@ def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[B
     "memory": MemorySaver; "sqlite": SqliteSaver on the file `url`; "postgres": PostgresSaver on the
     libpq string `url`. A SQLite or PostgreSQL saver reads a row only when it names no type beyond those
     of the lab's values; else ValueError naming the store, thread, checkpoint and the type (nothing is
-    built). ValueError for an unknown backend, a missing url or a store in a newer checkpoint format;
+    built), and a checkpoint in a format the installed langgraph cannot read is the same ValueError,
+    naming the format and the langgraph that reads it. ValueError for an unknown backend or a missing url;
     ImportError naming the extra; ConnectionError (one line, passwords ***)."""
     _check_backend(backend, url)
     if backend == "memory":
@@ -515,7 +511,6 @@ def open_saver(backend: str = "memory", url: Optional[str] = None) -> Iterator[B
         return
     saver = _connected(backend, url)
     try:
-        _check_format(saver, url)
         yield saver
     finally:
         with _ctrl_c_after():
@@ -591,7 +586,12 @@ class _LabReader:
             self.serde = JsonPlusSerializer()
 
     def dumps_typed(self, value: Any) -> tuple:
-        return self.serde.dumps_typed(value)
+        row = self.serde.dumps_typed(value)
+        named = _named(*row)
+        if named:  # written, the row would be refused by loads_typed below: the thread could not be read again
+            raise ValueError(f"cannot store a value naming {', '.join(sorted(set(named)))}: agckpt's savers would not "
+                             "read it back (check_value names the part that is not a lab value); it was not written")
+        return row
 
     def loads_typed(self, row: tuple) -> Any:
         try:
@@ -620,19 +620,27 @@ def _naming_rows(saver: Any, backend: str, url: str) -> Any:
                           f"{thread!r}, checkpoint {checkpoint!r}: {exc}; nothing was built")
     def checked_get_tuple(config: dict) -> Any:
         try:
-            return get_tuple(config)
+            return _in_a_format_read(get_tuple(config))
         except _Unread as exc:
             raise named(exc, config, None, 0) from None
     def checked_list(config: Any, **kwargs: Any) -> Iterator[Any]:
         skipped = 0
         try:
             for found in listed(config, **kwargs):
+                yield _in_a_format_read(found)
                 skipped += 1
-                yield found
         except _Unread as exc:
             raise named(exc, config, kwargs.get("before"), skipped) from None
     saver.get_tuple, saver.list = checked_get_tuple, checked_list  # instance attributes shadow the methods
     return saver
+
+def _in_a_format_read(found: Any) -> Any:
+    """`found` (a checkpoint tuple or None) when the installed langgraph reads its checkpoint's format."""
+    fmt = found.checkpoint.get("v") if found else None
+    if isinstance(fmt, int) and fmt > _READS:
+        raise _Unread(f"it is in checkpoint format v{fmt}; the installed langgraph {langgraph_version()} reads "
+                      f"formats up to v{_READS}: read it with langgraph >= {_FORMAT_SINCE.get(fmt, 'the release that wrote it')}")
+    return found
 
 def _row_at(saver: Any, config: Any, before: Any, skipped: int) -> tuple:
     """(thread_id, checkpoint_id) of the row a saver's list(config, before=...) reads after `skipped`, newest first."""
@@ -1222,8 +1230,8 @@ def turn_bytes(topic: str, turns: int, backend: str = "memory", url: Optional[st
                 if delta:  # updates of notes since its last full snapshot (LangGraph's own counter)
                     counters = app.get_state(cfg(thread_id)).metadata.get("counters_since_delta_snapshot") or {}
                     rows[-1]["since_snapshot"] = (counters.get("notes") or [0])[0]
-        finally:  # a new memory or SQLite store goes with its saver (2.0.4's MemorySaver has no delete_thread)
-            if backend == "postgres":
+        finally:  # a new in-memory saver goes with its block (2.0.4's MemorySaver has no delete_thread)
+            if backend != "memory":
                 saver.delete_thread(thread_id)
     return rows
 

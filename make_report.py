@@ -353,7 +353,7 @@ def _check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if args.postgres_url and not refused:
             with ckpt.open_saver("postgres", args.postgres_url) as saver:
                 refused = _refused_topic(args.topic, saver)  # PostgreSQL keeps the topic as jsonb
-    except (ImportError, ConnectionError, RuntimeError, ValueError) as exc:  # ValueError: a store in a newer format
+    except (ImportError, ConnectionError, RuntimeError, ValueError) as exc:  # what open_saver raises for a store
         raise _unusable(p, args, exc) from None
     if refused:
         p.error(f"--topic: {refused}")

@@ -92,6 +92,17 @@ def test_a_sqlite_url_no_other_process_can_open_is_a_value_error_naming_url(demo
 
 
 @pytest.mark.sqlite
+def test_open_saver_on_a_sqlite_file_whose_checkpoints_table_is_another_applications_says_so(tmp_path):
+    path = str(tmp_path / "other.db")
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE checkpoints (x INTEGER)")
+    with pytest.raises(ConnectionError) as caught:
+        with ckpt.open_saver("sqlite", path):
+            pass
+    assert str(caught.value) == f"cannot open the sqlite store at {path!r}: no such column: thread_id"
+
+
+@pytest.mark.sqlite
 def test_open_saver_on_a_sqlite_path_that_cannot_be_opened_names_the_path():
     with pytest.raises(ConnectionError) as caught:
         with ckpt.open_saver("sqlite", "/no/such/dir/x.db"):
@@ -105,6 +116,7 @@ def test_open_saver_on_a_sqlite_path_that_cannot_be_opened_names_the_path():
     ("host=127.0.0.1 port=1 user=alice password=s3cret connect_timeout=5", "password=***"),
     ("host=127.0.0.1 port=1 user=alice password='s3cret x' connect_timeout=5", "password=*** "),
     ("postgresql://alice@127.0.0.1:1/db?password=s3cret&connect_timeout=5", "?password=***&"),
+    ("postgresql://alice:s3/cret@127.0.0.1:1/db?connect_timeout=5", "postgresql://alice:***@127.0.0.1:1/db"),
 ])
 def test_a_password_never_appears_in_a_message(url, shown):
     for attempt in (lambda: ckpt.open_saver("postgres", url).__enter__(),

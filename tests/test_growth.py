@@ -5,6 +5,7 @@ value adding 1,512). Physical ones are recounted here from the store itself: the
 the SQLite file, the PostgreSQL tables (the readers copied from tests/test_stored_bytes.py), on every leg
 that has the saver.
 """
+import contextlib
 import json
 import sqlite3
 import uuid
@@ -170,6 +171,24 @@ def test_turn_bytes_are_what_the_store_holds_after_each_turn(request, monkeypatc
     assert {row["state"] - row["notes"] for row in rows} == {THIN[-1] - state_bytes(NOTES)}  # only notes grows
     added = [b["stored"] - a["stored"] for a, b in zip(rows, rows[1:])]
     assert added == sorted(set(added)), added  # each turn adds more than the one before
+
+
+@pytest.mark.parametrize("backend", [pytest.param("sqlite", marks=pytest.mark.sqlite),
+                                     pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_turn_bytes_leaves_no_thread_in_a_store_it_is_given(request, tmp_path, backend):
+    url = str(tmp_path / "given.sqlite") if backend == "sqlite" else request.getfixturevalue("pg_url")
+    sql = "SELECT DISTINCT thread_id FROM checkpoints WHERE thread_id LIKE 'turns-%'"
+    def turn_threads():  # the store read directly
+        if backend == "sqlite":
+            with contextlib.closing(sqlite3.connect(url)) as conn:
+                return {row[0] for row in conn.execute(sql)}
+        import psycopg
+        with psycopg.connect(url) as conn:
+            return {row[0] for row in conn.execute(sql)}
+    with ckpt.open_saver(backend, url):
+        before = turn_threads()
+    ckpt.turn_bytes(TOPIC, 2, backend, url)
+    assert turn_threads() == before
 
 
 def test_deltachannel_is_refused_before_1_2_and_measured_from_it(monkeypatch):

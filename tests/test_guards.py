@@ -77,12 +77,18 @@ def test_build_graph_refuses_what_is_not_a_saver(checkpointer, shown, hint):
 # --- cfg: a thread id LangGraph saves under and reads nothing back for
 
 
-@pytest.mark.parametrize("thread_id, error", [(None, TypeError), (0, ValueError), (False, ValueError),
-                                              (0.0, ValueError)])
-def test_cfg_refuses_a_thread_id_langgraph_loses(thread_id, error):
+LOST = "langgraph 1.x reads nothing back for it"
+
+
+@pytest.mark.parametrize("thread_id, error, why", [
+    (None, TypeError, LOST), (0, ValueError, LOST), (False, ValueError, LOST), (0.0, ValueError, LOST),
+    (float("nan"), ValueError, "it equals no other nan: langgraph 0.2.60 reads nothing back through another"),
+    ([1], TypeError, "it has no hash: langgraph 0.2.60 fails in a run"),
+    ({"a": 1}, TypeError, "it has no hash: langgraph 0.2.60 fails in a run")])
+def test_cfg_refuses_a_thread_id_langgraph_loses(thread_id, error, why):
     with pytest.raises(error) as info:
         ckpt.cfg(thread_id)
-    assert str(info.value).startswith(f"thread_id must not be {thread_id!r}: langgraph 1.x reads nothing back"), info.value
+    assert str(info.value) == f'thread_id must not be {thread_id!r}: {why}; name it, e.g. cfg("run-1")', info.value
 
 
 @pytest.mark.parametrize("thread_id", [0, False, 0.0])
@@ -92,6 +98,19 @@ def test_without_the_check_langgraph_1_reads_nothing_back_for_a_false_thread_id(
     notes = app.invoke({"topic": "가을"}, config)["notes"]
     # measured: 1.x runs on (the second run carries 6 notes) and lists nothing; 0.2.60 lists both runs
     assert (len(notes), len(list(app.get_state_history(config)))) == (6, 0 if LG >= (1,) else 10)
+
+
+def test_without_the_check_langgraph_0_2_60_reads_nothing_back_through_another_nan_and_fails_on_a_list():
+    app = ckpt.build_graph(ckpt.new_saver())
+    app.invoke({"topic": "가을"}, {"configurable": {"thread_id": float("nan")}})
+    again = {"configurable": {"thread_id": float("nan")}}  # another nan, as cfg(float("nan")) makes each time
+    # measured: 1.x keeps the id as the str "nan" (one thread, 5 checkpoints); 0.2.60 keys its dict by the float
+    assert len(list(app.get_state_history(again))) == (5 if LG >= (1,) else 0)
+    if LG >= (1,):
+        assert app.invoke({"topic": "가을"}, {"configurable": {"thread_id": [1]}})["score"] == 5
+    else:
+        with pytest.raises(TypeError, match="unhashable type: 'list'"):
+            app.invoke({"topic": "가을"}, {"configurable": {"thread_id": [1]}})
 
 
 @pytest.mark.parametrize("thread_id", [1, "run-1", "", "0", True])

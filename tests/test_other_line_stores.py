@@ -1,6 +1,7 @@
-"""Stores written by the other langgraph line: one in a newer checkpoint format is refused when
-it is opened, naming the format and the langgraph that reads it, and left byte for byte as it
-was; one in a format the installed line reads gives back its exact values.
+"""Stores written by the other langgraph line: a thread in a newer checkpoint format is refused when
+it is read, naming the store, the thread, the format and the langgraph that reads it, and left byte
+for byte as it was, while the other threads of the store read as before; one in a format the
+installed line reads gives back its exact values.
 
 tests/data holds one SQLite store per line (scripts/make-fixture-stores.py): thread "t1" after
 one run of "가을", written by langgraph 1.2.24 (checkpoint format v4) and by 0.2.60 (v2).
@@ -75,10 +76,21 @@ def put_next_format(saver):
     saver.put(end.config, checkpoint, dict(end.metadata, step=4), {})
 
 
-def refusal(url, fmt):
-    return (f"the store at {url!r} holds checkpoints in format v{fmt}; the installed langgraph "
-            f"{ckpt.langgraph_version()} reads formats up to v{READS_UP_TO}: read it with langgraph >= "
-            f"{SINCE.get(fmt, 'the release that wrote it')}")
+def refusal(backend, url, fmt):
+    return (f"the {backend} store at {url!r} holds a row agckpt does not read: thread 't1', checkpoint '"), (
+            f"': it is in checkpoint format v{fmt}; the installed langgraph {ckpt.langgraph_version()} reads formats "
+            f"up to v{READS_UP_TO}: read it with langgraph >= {SINCE.get(fmt, 'the release that wrote it')}; "
+            "nothing was built")
+
+
+def read_both(backend, url):
+    """Open the store, run thread "t2" on it, then read "t1": (the error reading "t1", "t2"'s history_len)."""
+    with ckpt.open_saver(backend, url) as saver:
+        app = ckpt.build_graph(saver)
+        app.invoke({"topic": "가을"}, ckpt.cfg("t2"))  # now the store's newest checkpoint is one it reads
+        with pytest.raises(ValueError) as info:
+            ckpt.history_len(app, ckpt.cfg("t1"))
+        return str(info.value), ckpt.history_len(app, ckpt.cfg("t2"))
 
 
 @pytest.mark.sqlite
@@ -114,39 +126,40 @@ def test_a_store_in_a_format_the_installed_line_reads_gives_back_its_exact_value
 
 @pytest.mark.sqlite
 @pytest.mark.parametrize("store", NEWER)
-def test_a_sqlite_store_in_a_newer_format_is_refused_on_opening_and_stays_byte_identical(tmp_path, store):
+def test_a_sqlite_thread_in_a_newer_format_is_refused_when_read_and_stays_byte_identical(tmp_path, store):
     path = tmp_path / "store.sqlite"
     if store in STORES:
         shutil.copyfile(DATA / store, path)
     else:
         with plain_sqlite(path) as saver:
             put_next_format(saver)
-    before = digest(path)
-    with pytest.raises(ValueError) as info:
-        with ckpt.open_saver("sqlite", str(path)):
-            pytest.fail("open_saver gave a saver on a store it cannot read")
-    assert str(info.value) == refusal(str(path), STORES.get(store, READS_UP_TO + 1))
-    assert digest(path) == before
+    t1 = "SELECT checkpoint_id, checkpoint FROM checkpoints WHERE thread_id = 't1' ORDER BY checkpoint_id"
+    with contextlib.closing(sqlite3.connect(str(path))) as conn:
+        before = conn.execute(t1).fetchall()
+    message, t2 = read_both("sqlite", str(path))
+    start, end = refusal("sqlite", str(path), STORES.get(store, READS_UP_TO + 1))
+    assert message.startswith(start) and message.endswith(end) and t2 == 5, message
+    with contextlib.closing(sqlite3.connect(str(path))) as conn:
+        assert conn.execute(t1).fetchall() == before and len(before) in (5, 6)
 
 
-def test_a_postgres_store_in_a_newer_format_is_refused_on_opening_and_left_as_it_was(pg_url):
+def test_a_postgres_thread_in_a_newer_format_is_refused_when_read_and_left_as_it_was(pg_url):
     import psycopg
     from psycopg.conninfo import make_conninfo
 
-    name = f"agckpt_newer_{uuid.uuid4().hex[:12]}"  # a database of its own: the check reads the whole store
+    name = f"agckpt_newer_{uuid.uuid4().hex[:12]}"  # a database of its own: threads "t1" and "t2"
     with psycopg.connect(pg_url, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
         try:
             url = make_conninfo(pg_url, dbname=name)
             with ckpt.open_saver("postgres", url) as saver:
                 put_next_format(saver)
-            rows = "SELECT checkpoint_id, md5(checkpoint::text) FROM checkpoints ORDER BY checkpoint_id"
+            rows = "SELECT checkpoint_id, md5(checkpoint::text) FROM checkpoints WHERE thread_id = 't1' ORDER BY checkpoint_id"
             with psycopg.connect(url) as conn:
                 before = conn.execute(rows).fetchall()
-            with pytest.raises(ValueError) as info:
-                with ckpt.open_saver("postgres", url):
-                    pytest.fail("open_saver gave a saver on a store it cannot read")
-            assert str(info.value) == refusal(url, READS_UP_TO + 1)
+            message, t2 = read_both("postgres", url)
+            start, end = refusal("postgres", url, READS_UP_TO + 1)
+            assert message.startswith(start) and message.endswith(end) and t2 == 5, message
             with psycopg.connect(url) as conn:
                 assert conn.execute(rows).fetchall() == before and len(before) == 6
         finally:

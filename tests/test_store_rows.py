@@ -8,10 +8,13 @@ input a lone surrogate sends into JSON mode is tried, with the in-memory saver).
 """
 import contextlib
 import datetime
+import enum
 import json
 import os
 import re
 import sqlite3
+import subprocess
+import sys
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
@@ -19,7 +22,7 @@ import pytest
 from langgraph.checkpoint.memory import MemorySaver
 
 import ckpt
-from conftest import CK, LG
+from conftest import CK, LG, ROOT
 
 MARKS = []  # "Marker" for each Marker built, "mark" for each call of mark()
 
@@ -40,14 +43,25 @@ HERE = __name__  # the module LangGraph's default reader imports to find them
 CONSTRUCTOR = {"lc": 2, "type": "constructor", "id": [HERE, "Marker"], "kwargs": {}}  # as JSON mode writes one
 
 
-def rows():
-    """(type, bytes, what it names) for each way a row can name them."""
+class FirstMarker(Marker):
+    """Harmless, as Marker; named by no other test, so LangGraph (which logs a warning once per type and
+    process) logs its warnings in the one test that reads it."""
+
+
+def first_mark(value):
+    """Harmless, as mark; named by no other test, as FirstMarker."""
+    MARKS.append("mark")
+
+
+def rows(cls="Marker", function="mark"):
+    """(type, bytes, what it names) for each way a row can name the class and the function."""
     import ormsgpack  # the savers' serializer: installed with either saver
     def ext(code, *named):
         return ormsgpack.packb(ormsgpack.Ext(code, ormsgpack.packb([HERE, *named])))
-    return {"json constructor": ("json", json.dumps(CONSTRUCTOR).encode(), "Marker"),
-            "msgpack class": ("msgpack", ext(2, "Marker", {}), "Marker"),
-            "msgpack function": ("msgpack", ext(0, "mark", "x"), "mark")}
+    constructor = dict(CONSTRUCTOR, id=[HERE, cls])
+    return {"json constructor": ("json", json.dumps(constructor).encode(), cls),
+            "msgpack class": ("msgpack", ext(2, cls, {}), cls),
+            "msgpack function": ("msgpack", ext(0, function, "x"), function)}
 
 
 def built(call):
@@ -132,8 +146,7 @@ def read_history(store):
 
 
 def restart(store):
-    """restart_demo on the store: a thread of its own, in a child process; it reads (on opening the store)
-    only the newest checkpoint of the whole store."""
+    """restart_demo on the store: a thread of its own, in a child process; it reads no other thread."""
     ckpt.restart_demo("가을", store.kind, store.url)
 
 
@@ -181,11 +194,10 @@ RESTARTS = 4  # restart_demo calls side by side
 def rewritten(request, tmp_path_factory):
     """rewritten(kind, place, name) -> (store, its checkpoint ids, (built, error) of restart_demo on it): for
     each case of the two tests below (name None: the row cut short) a thread run once, the row rewritten. A
-    restart starts a child process (about a second) and reads, besides its own thread, only the newest
-    checkpoint of the whole store: so one restart per store covers every row in it, and the cases share stores
-    where they can. PostgreSQL's share the server's database, a thread each, as do SQLite's write rows in one
-    file; a SQLite row in a checkpoint or its metadata is the newest checkpoint of a file of its own (there the
-    restart fails on opening the store, before any child). On the first call every case is made (PostgreSQL's
+    restart starts a child process (about a second) and reads no thread but its own: so one restart per store
+    covers every row in it, and the cases share stores where they can. PostgreSQL's share the server's database,
+    a thread each, as do SQLite's write rows in one file; a SQLite row in a checkpoint or its metadata is the
+    newest checkpoint of a file of its own. On the first call every case is made (PostgreSQL's
     where AGCKPT_PG_URL is set), then the restarts run side by side, RESTARTS at a time. What any of them built
     is put down to each case, as which one built it cannot be told."""
     made, stores = {}, []
@@ -224,16 +236,13 @@ def rewritten(request, tmp_path_factory):
 def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_agckpt(rewritten, backend, place, name):
     kind, data, named = rows()[name]
     store, ids, restarted = rewritten(backend, place, name)
-    for reader, (made, error) in {"history": built(lambda: read_history(store)), "restart": restarted}.items():
-        assert made == [], (reader, made)
-        if reader == "restart" and place not in ("checkpoint", "metadata"):  # the newest checkpoint row
-            assert error is None, error  # its own thread: the rewritten row is not read
-            continue
-        message = str(error)
-        assert f"the {store.kind} store at {store.shown} holds a row agckpt does not read" in message, message
-        assert f"thread {store.thread!r}" in message and "s3cret" not in message, message
-        assert re.search(r"checkpoint '([^']+)'", message).group(1) in ids, message
-        assert f"it names {HERE}.{named}, which agckpt does not build; nothing was built" in message, message
+    assert restarted == ([], None), restarted  # a thread of its own beside the rewritten one: the row is not read
+    made, error = built(lambda: read_history(store))
+    message = str(error)
+    assert made == [] and f"the {store.kind} store at {store.shown} holds a row agckpt does not read" in message, message
+    assert f"thread {store.thread!r}" in message and "s3cret" not in message, message
+    assert re.search(r"checkpoint '([^']+)'", message).group(1) in ids, message
+    assert f"it names {HERE}.{named}, which agckpt does not build; nothing was built" in message, message
     made, _ = built(lambda: plain_read(store))
     # measured: langgraph-checkpoint 3.0 and later no longer revive a JSON-mode constructor outside its list
     assert made == ([] if kind == "json" and CK >= (3,) else [named]), made
@@ -244,14 +253,53 @@ def test_a_row_naming_a_class_or_function_is_built_by_langgraph_and_refused_by_a
 def test_a_row_that_cannot_be_read_back_is_one_error_naming_the_store_thread_and_checkpoint(rewritten, backend):
     place = CUT_SHORT_PLACE[backend]
     store, ids, restarted = rewritten(backend, place, None)
-    for reader, (_, error) in {"history": built(lambda: read_history(store)), "restart": restarted}.items():
-        if reader == "restart" and place not in ("checkpoint", "metadata"):  # the newest checkpoint row
-            assert error is None, error  # its own thread: the rewritten row is not read
-            continue
-        message = str(error)
-        assert f"the {store.kind} store at {store.shown} holds a row agckpt does not read: thread {store.thread!r}, " \
-               f"checkpoint '" in message and "it cannot be read (" in message, (reader, message)
-        assert re.search(r"checkpoint '([^']+)'", message).group(1) in ids, message
+    assert restarted == ([], None), restarted
+    message = str(built(lambda: read_history(store))[1])
+    assert f"the {store.kind} store at {store.shown} holds a row agckpt does not read: thread {store.thread!r}, " \
+           f"checkpoint '" in message and "it cannot be read (" in message, message
+    assert re.search(r"checkpoint '([^']+)'", message).group(1) in ids, message
+
+
+@pytest.mark.sqlite
+@pytest.mark.parametrize("store", ["sqlite", "postgres"], indirect=True)
+def test_a_refused_row_leaves_the_other_threads_of_the_store_to_read_and_its_own_to_delete(store):
+    rewrite(store, "checkpoint" if store.kind == "sqlite" else "blob", rows()["msgpack class"][:2])  # the newest row
+    with ckpt.open_saver(store.kind, store.url) as saver:
+        app = ckpt.build_graph(saver)
+        other = f"other-{uuid.uuid4().hex}"
+        app.invoke({"topic": "가을"}, ckpt.cfg(other))
+        made, error = built(lambda: ckpt.history_len(app, ckpt.cfg(store.thread)))
+        assert made == [] and "holds a row agckpt does not read" in str(error), error
+        assert ckpt.history_len(app, ckpt.cfg(other)) == 5
+        for thread in (store.thread, other):
+            saver.delete_thread(thread)
+    assert store.execute("SELECT count(*) FROM checkpoints WHERE thread_id IN (%s, %s)", (store.thread, other)) == [(0,)]
+
+
+class Colour(str, enum.Enum):
+    """Harmless: an application's own type, as a value of its state."""
+    RED = "red"
+
+
+@pytest.mark.sqlite
+@pytest.mark.parametrize("store", ["sqlite", "postgres"], indirect=True)
+def test_agckpts_saver_writes_no_row_its_reader_would_refuse_where_langgraphs_writes_and_builds_it(store):
+    config, inputs = ckpt.cfg(f"own-{uuid.uuid4().hex}"), {"topic": "가을", "bulk": Colour.RED}
+    with ckpt.open_saver(store.kind, store.url) as saver:
+        app = ckpt.build_graph(saver)
+        with pytest.raises(ValueError) as info:
+            app.invoke(inputs, config)  # LangGraph's own invoke: ckpt.invoke would refuse it before the run
+        assert str(info.value) == (f"cannot store a value naming {HERE}.Colour: agckpt's savers would not read it back "
+                                   "(check_value names the part that is not a lab value); it was not written")
+        ckpt.history_len(app, config)  # what the run left reads without a refusal
+    with store.plain() as plain:
+        try:
+            app = ckpt.build_graph(plain)
+            assert app.invoke(inputs, config)["score"] == 5
+            back = app.get_state(config).values["bulk"]  # SQLite builds the Colour; PostgreSQL keeps a str as jsonb
+            assert (type(back), back) == (Colour if store.kind == "sqlite" else str, "red"), back
+        finally:
+            plain.delete_thread(config["configurable"]["thread_id"])
 
 
 ACCEPTED = {  # the values the lab's guards accept: what a fork writes into "bulk"
@@ -306,6 +354,11 @@ def test_reader_demo_reports_what_plain_langgraph_builds_and_what_agckpt_refuses
     caplog.set_level("WARNING")
     got = ckpt.reader_demo("가을")
     assert [r.getMessage() for r in caplog.records if r.name.startswith("langgraph")] == []  # kept, not printed
+    # its warnings counted as in a report's run: the first reader_demo of a fresh process
+    child = subprocess.run([sys.executable, "-c", "import ckpt, json; print(json.dumps(ckpt.reader_demo('가을')['rows']))"],
+                           capture_output=True, text=True, timeout=120, cwd=str(ROOT))
+    assert child.returncode == 0, child.stderr
+    got["rows"] = json.loads(child.stdout)
     plain = MemorySaver()
     app = ckpt.build_graph(plain)
     app.invoke(dict(SURROGATE), ckpt.cfg("run-1"))
@@ -317,7 +370,7 @@ def test_reader_demo_reports_what_plain_langgraph_builds_and_what_agckpt_refuses
         return
     store = Sqlite(tmp_path)
     expected, warned = [], []
-    for name, (kind, data, named) in rows().items():
+    for name, (kind, data, named) in rows("FirstMarker", "first_mark").items():
         rewrite(store, "checkpoint", (kind, data))
         caplog.clear()
         expected.append(len(built(lambda: plain_read(store))[0]))
