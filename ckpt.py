@@ -684,7 +684,8 @@ def _marker_rows() -> Dict[str, tuple]:
 def reader_demo(topic: str) -> dict:
     """What a reader of a store builds or gives back: {"rows": [{"row": "json", "type": "json", "default": {"built":
     1, "warned": 0, "error": "TypeError: ..."}, "agckpt": {"built": 0, "warned": 0, "error": "ValueError: ..."}}, ...]
-    (a SQLite row rewritten to name Marker; "warned": the warnings LangGraph logged meanwhile, kept off the console),
+    (a SQLite row rewritten to name Marker; "warned": the warnings LangGraph logged meanwhile, kept off the console;
+    LangGraph 1.x logs each type once per process, so a second call in one process counts 0),
     "surrogate": {...}, "strict": [...], "filter": {...}, "encrypted": {...}}; a part this machine cannot measure is
     None (no SQLite saver; no strict mode or EncryptedSerializer in its langgraph-checkpoint). Errors as weigh.
     Rests on SqliteSaver, JsonPlusSerializer and EncryptedSerializer as installed."""
