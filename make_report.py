@@ -153,15 +153,23 @@ def derive(report: dict) -> dict:
     """A copy of `report` with what its templates relate added under their own keys, read by path as the measures are:
     derive(r)["extra"] == r["weigh"]["fat_total"] - r["weigh"]["thin_total"]; each checkpoint and tree row gets its
     "label" ("#3 loop": its position and source). The report itself is left as it is."""
-    r = dict(report, nodes=list(ckpt.NODES), no_sqlite="sqlite" in report["missing"],
+    r = dict(report, nodes=list(ckpt.NODES), state_keys=list(ckpt.State.__annotations__), no_sqlite="sqlite" in report["missing"],
              default_angle=ckpt.DEFAULT_ANGLE, thread_note="thread_id" in report["anatomy"]["metadata"],
              thread_bytes=abs(report["physical"]["x"][0]["stored"]["fat"]["total"] - report["pointer"]["in_state"]["stored"]),
-             modes="error" not in report["durability"],
+             modes="error" not in report["durability"], strict_rows=_same_types(report["reader"]["strict"]),
              **{k: [dict(row, label=f"#{row['position']} {row['source']}") for row in report[k]]
                 for k in ("checkpoints", "tree")})
     for part in (_sizes, _stores, _charts, _scale, _pruned, _travel, _demos_seen):
         r.update(part(r))
     return r
+
+def _same_types(rows: list) -> list:
+    """Strict mode's rows, those with the same types and answer as one: [{"names": ["topic", ...], "given": "str", ...}];
+    None without strict mode."""
+    joined = {}
+    for row in rows or []:
+        joined.setdefault((row["given"], row["back"], row["same"]), dict(row, names=[]))["names"].append(row["name"])
+    return list(joined.values()) if rows is not None else None
 
 def _sizes(r: dict) -> dict:
     """{"extra": fat minus thin, "exact": whether each carrying checkpoint adds just the payload and its key, "size_rows": a

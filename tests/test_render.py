@@ -132,8 +132,8 @@ def replayed(r, node):
 
 
 def times(r):
-    """Each saver's stored difference over the payload, as the report lists them: "메모리 saver에서 {...:.2f}배, ..."."""
-    return ", ".join(f"{PROSE[m['backend']]}에서 {{physical[x][{i}][stored][copies]:.2f}}배"
+    """Each saver's stored difference over the payload, as the report lists them: "{...:.2f}배(메모리 saver), ..."."""
+    return ", ".join(f"{{physical[x][{i}][stored][copies]:.2f}}배({PROSE[m['backend']]})"
                      for i, m in enumerate(r["physical"]["x"]))
 
 
@@ -143,8 +143,9 @@ def times(r):
 def first_screen(r):
     w, top = replayed(r, "write"), "#"
     x, angle = r["replays"][w], r["summary"]["fork_angle"]
-    out = [(top, "이번 실행에서 상태에 한 번 넣은 {weigh[payload_bytes]}바이트 값은 체크포인트 {weigh[checkpoints]}개 가운데 "
-                 "{weigh[carrying]}개에 들어 있었다.")]
+    out = [(top, f"체크포인트로 저장한다(이번 실행에서 {len(r['checkpoints'])}개)."),
+           (top, "상태에 {weigh[payload_bytes]}바이트 값 하나를 넣자 메모리 saver가 {physical[x][0][stored][difference]}바이트를 더 "
+                 "보관했다.")]
     # right under the opening: the versions measured on, and the saver that could not be
     out.append((top, "측정 환경은 " + ", ".join(f"{name} {{versions[{name}]}}" for name in r["versions"])))
     if "sqlite" in r["missing"]:
@@ -157,14 +158,13 @@ def first_screen(r):
     # the four answers
     out += [(top, f"1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 {len(r['checkpoints'])}개 남는다."),
             (top, f"노드({code_list(ckpt.NODES)})가 하나 끝날 때마다 하나씩이다."),
-            (top, f"2. **되감기와 분기는 어떻게 다른가?** 둘 다 `write` 앞 체크포인트에서 다시 출발해 {code_list(x['ran'])}"),
-            (top, f"저장된 값을 그대로 사용하고, 체크포인트가 {{replays[{w}][added]}}개 늘어난다."),
-            (top, f"(`update_state`로 `angle`을 `{angle}`" + ("으로" if angle == "요약" else "로") + " 바꾼 뒤, 그때 돌려받은 "
-                  "config로 이어 가기)는 바꾼 값을 사용해 점수가 {fork[base_score]}에서 {fork[fork_score]}"),
-            (top, f"체크포인트가 {r['fork']['total'] - r['fork']['before']}개 늘어난다({{fork[before]}}개 → {{fork[total]}}개)."),
+            (top, f"2. **되감기와 분기는 어떻게 다른가?** 둘 다 `write` 앞에서 다시 출발해 {code_list(x['ran'])}"),
+            (top, "저장된 값을 그대로 사용하고(점수 {fork[base_score]}), 체크포인트가 " + f"{{replays[{w}][added]}}개 늘어난다."),
+            (top, f"(`update_state`로 `angle`을 `{angle}`" + ("으로" if angle == "요약" else "로") + " 바꾼 뒤 돌려받은 "
+                  "config로 이어 가는 것)는 바꾼 값을 사용하고(점수 {fork[fork_score]}), 체크포인트가 "
+                  f"{r['fork']['total'] - r['fork']['before']}개 늘어난다."),
             (top, "3. **큰 값은 몇 번 저장되는가?** 상태를 JSON으로 바꿔 세면 {weigh[payload_bytes]}바이트 값은 체크포인트 "
-                  "{weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. saver가 이 값 때문에 실제로 더 보관한 바이트는 "
-                  "값 크기와 견주어 " + times(r)),
+                  "{weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. 이 값 때문에 더 보관한 바이트는 값 크기의 " + times(r)),
             (top, "같은 `thread_id`로 읽어도 체크포인트는 {lost[after_restart]}개이고")]
     # the five rules, each with a number of the run
     restarts = ", ".join(f"{PROSE[b]}에서 {{demos[restart:{b}][after_restart]}}개" for b in savers_with(r, "restart"))
@@ -176,8 +176,8 @@ def first_screen(r):
                   + (f"(스레드 이름이 달라 아래 크기 표와는 {thread_bytes(r)}바이트 다르다)." if thread_named(r) else ".")),
             (top, f"재시작 뒤 새 saver가 찾은 체크포인트는 {restarts}였다.")]
     if rows:  # the rewritten rows, and how many of them made LangGraph's reader build something
-        out.append((top, f"LangGraph의 SQLite saver는 고친 행 {len(rows)}개 가운데 "
-                         f"{sum(x['default']['built'] > 0 for x in rows)}개를 읽으면서 객체를 만들거나 함수를 불렀다."))
+        out.append((top, f"LangGraph의 SQLite saver는 {len(rows)}번 가운데 "
+                         f"{sum(x['default']['built'] > 0 for x in rows)}번 객체를 만들거나 함수를 불렀다."))
     elif surrogate["built"]:
         out.append((top, "LangGraph는 저장된 체크포인트를 다시 읽으면서 시험용 클래스 `Marker`(만들어질 때 횟수만 센다)의 객체를 "
                          "{reader[surrogate][built]}번 만들었다."))
@@ -186,15 +186,16 @@ def first_screen(r):
 
 def saved(r):
     top, threads, mistakes = "## 무엇이 저장되는가", "### 같은 스레드와 다른 스레드", "### 실습 안내문이 꼽는 실수 네 가지"
-    out = [(top, f"한 번 실행하면 {len(r['checkpoints'])}개가 생기고")]
+    out = [(top, f"한 번 실행하면 {len(r['checkpoints'])}개가 생기고"),
+           (top, "이어진다(`notes` {threads[same_thread_notes][0]}개 → {threads[same_thread_notes][1]}개)."),
+           (top, "최신 것부터 주므로(첫 항목이 단계 {update[first_steps][get_state_history]}) 뒤집었다.")]
     out += [(top, row("#{position}", "{source}", "{step}", code_list(c["next"][:1]) if c["next"] else "(끝)",
                       code_list(c["changed"]), "{bytes}"), c) for c in r["checkpoints"]]
     same = r["update"]["int_and_str_ids"][1]
-    out += [(threads, "`notes`가 {threads[same_thread_notes][0]}개에서 {threads[same_thread_notes][1]}개로 늘고, 스레드의 "
-                      "체크포인트는 {threads[same_thread_checkpoints]}개가 됐다."),
-            (threads, "`notes`는 {threads[other_thread_notes]}개, 체크포인트는 {threads[other_thread_checkpoints]}개다."),
-            (threads, "정수 1로 읽어도 문자열 `\"1\"`로 읽어도 체크포인트가 {update[int_and_str_ids][0]}개 나온다." if same
-             else "정수 1로는 체크포인트가 {update[int_and_str_ids][0]}개 나오고, 문자열 `\"1\"`로는 하나도 나오지 않는다.")]
+    out += [(threads, "같은 `thread_id`로 한 번 더 실행하자 스레드의 체크포인트는 {threads[same_thread_checkpoints]}개가 됐다."),
+            (threads, "실행한 스레드는 `notes` {threads[other_thread_notes]}개, 체크포인트 {threads[other_thread_checkpoints]}개였다."),
+            (threads, "정수 1로도 문자열 `\"1\"`로도 체크포인트가 {update[int_and_str_ids][0]}개 나왔다." if same
+             else "정수 1로는 체크포인트가 {update[int_and_str_ids][0]}개 나왔고, 문자열 `\"1\"`로는 하나도 나오지 않았다.")]
     out += [(mistakes, ("| `compile()`에 saver를 넘기지 않고 `get_state`를 부른다 | ",
                         "`notes`는 첫 실행 {threads[no_checkpointer_notes][0]}개, 둘째 실행 "
                         "{threads[no_checkpointer_notes][1]}개로 매번 처음부터 쌓였다. |")),
@@ -213,20 +214,22 @@ def reader(r):
     for i, x in enumerate(found["rows"] or []):  # per row kind: an object made, or a function called
         did, didnt = ROW_DID[x["row"]], ROW_DIDNT[x["row"]]
         made = f"{did}({{reader[rows][{i}][default][built]}}번)" if x["default"]["built"] else didnt
-        warned = f"{{reader[rows][{i}][default][warned]}}개" if x["default"]["warned"] else "없음"
+        warned = f"{{reader[rows][{i}][default][warned]}}개"
         out.append((top, row(ROW_NAMES[x["row"]], f"`{x['type']}`", made, warned,
                              did if x["agckpt"]["built"] else f"{didnt}(오류로 멈춤)")))
     if not found["rows"]:
         out.append((top, "이 기계에는 SQLite saver가 없어, 저장소의 행을 고쳐 쓰는 시험은 하지 않았다."))
     out.append((top, "다시 읽을 때 `Marker` 객체를 " + ("{reader[surrogate][built]}번 만들었다." if found["surrogate"]["built"]
                                                       else "하나도 만들지 않았다.")))
-    out += [(top, row(STRICT_NAMES.get(x["name"], f"`{x['name']}`"), f"`{x['given']}`", f"`{x['back']}`", YES[x["same"]]))
-            for x in found["strict"] or []]
+    joined = {}  # the rows with the same types and answer, as one row naming every key
+    for x in found["strict"] or []:
+        joined.setdefault((x["given"], x["back"], x["same"]), []).append(STRICT_NAMES.get(x["name"], f"`{x['name']}`"))
+    out += [(top, row(", ".join(names), f"`{given}`", f"`{back}`", YES[same])) for (given, back, same), names in joined.items()]
     if found["filter"]:
         out.append((top, "그 키를 거절했다: " if found["filter"]["error"] else
                     "스레드 `b`의 체크포인트 {reader[filter][other_rows]}개가 함께 나왔다."))
     if found["encrypted"]:
-        out += [(top, "체크포인트 행과 대기 기록(노드가 끝나자마자 따로 저장되는 그 노드의 출력) 행을 합한 {reader[encrypted][rows]}개 "
+        out += [(top, "그 작업의 출력) 행을 합한 {reader[encrypted][rows]}개 "
                       "가운데 {reader[encrypted][config]}개에 config의 비밀 값이 평문으로 남았다."),
                 (top, "노드 `write`가 돌려준 초안이 평문으로 남은 행은 " + (
                     "{reader[encrypted][output]}개다." if found["encrypted"]["output"] else "없었다."))]
@@ -263,8 +266,7 @@ def travel(r):
            (top, row("그 뒤 스레드의 config로 읽으면", "되감기가 만든 끝" if x["current_is_new_end"] else "다른 체크포인트",
                      "새 가지의 끝(점수 {fork[fork_score]})" if f["current_is_new_end"] else "다른 체크포인트"))]
     out += [(replays, row("`{from}`", "{added}", code_list(x["ran"]), ", ".join(x["sources"])), x) for x in r["replays"]]
-    out += [(replays, "모두 다시 실행되고 체크포인트가 {rerun[added]}개 늘었다."),
-            (update, "값을 바꾼 새 체크포인트는 이어 가는 가지 없이 남았고, 스레드의 체크포인트는 "
+    out += [(update, "값을 바꾼 새 체크포인트는 이어 가는 가지 없이 남았고, 스레드의 체크포인트는 "
                      "{update[old_config][checkpoints]}개가 됐다."),
             (config, "`update_state`가 돌려준 config로 `get_state_history`를 부르면 체크포인트가 {update[named_lists]}개 나온다."),
             (config, "(`thread_id`만 든 것)로 `invoke(None, config)`를 부르자 " + ran(r["update"]["finished"], "finished")),
@@ -313,7 +315,7 @@ def stored(r):
         title = ('페이로드 `"x"` × {weigh[payload_bytes]}:' if kind == "x" else "페이로드 무작위 문자 {weigh[payload_bytes]}개 (압축 불가):")
         p = f"physical[{kind}]"
         lines = [title, "", row("무엇으로 잰 값", "없이 (바이트)", "넣고 (바이트)", "차이", "페이로드의 몇 배"), "|---|---|---|---|---|",
-                 row("논리 (JSON)", *(f"{{{p}[0][logical][{k}]}}" for k in ("thin", "fat", "difference")),
+                 row("상태의 JSON 바이트", *(f"{{{p}[0][logical][{k}]}}" for k in ("thin", "fat", "difference")),
                      f"{{{p}[0][logical][copies]:.2f}}")]
         for i, m in enumerate(r["physical"][kind]):
             views = [("stored", SAVERS[m["backend"]])]
@@ -326,7 +328,7 @@ def stored(r):
         out.append((top, f"`\"x\"` 페이로드는 {{physical[x][{i}][stored_compressed][copies]:.2f}}배로 줄었고, 압축할 수 없는 "
                          f"무작위 문자는 {{physical[random][{i}][stored_compressed][copies]:.2f}}배였다."))
     else:  # the sentence follows the run's answer
-        out.append((top, "바꿔 재도 바이트가 같았다." if r["same"]["bytes"] else "바꿔 재자 바이트가 달랐다."))
+        out.append((top, "바꿔 재도 바이트 수가 같았다." if r["same"]["bytes"] else "바꿔 재자 바이트 수가 달랐다."))
     return out
 
 
@@ -334,8 +336,7 @@ def growth(r):
     """More nodes, more turns."""
     nodes, turns, chains = "### 노드가 늘면", "### 턴이 늘면", r["chains"]
     last, carried = len(chains) - 1, chains[-1]["savers"][0]["logical"]["carrying"]
-    out = [(nodes, "노드 " + ", ".join(f"{{chains[{i}][nodes]}}개" for i in range(1, len(chains))) + "의 사슬을 만들고"),
-           (nodes, "노드 {chains[-1][nodes]}개에서 페이로드가 든 체크포인트는 {chains[-1][savers][0][logical][carrying]}개다.")]
+    out = [(nodes, "노드 " + ", ".join(f"{{chains[{i}][nodes]}}개" for i in range(1, len(chains))) + "의 사슬을 만들고")]
     out += [(nodes, row(f"{{chains[{i}][nodes]}}", f"{{chains[{i}][savers][0][checkpoints]}}",
                         f"{{chains[{i}][savers][0][logical][carrying]}}",
                         *(f"{{chains[{i}][savers][{j}][stored][copies]:.2f}}" for j in range(len(c["savers"])))))
@@ -360,7 +361,7 @@ def growth(r):
     for t in sorted(set(TABLE_TURNS) | set(snapshots)):
         stored_bytes = [f"{{turns[{b}][rows][{t - 1}][stored]}}" for b in runs]
         stored_bytes += [f"{{delta[rows][{t - 1}][stored]}}"] * delta
-        out.append((turns, row(f"{{turns[memory][rows][{t - 1}][turn]}}" + " (전체 저장)" * (t in snapshots), *stored_bytes,
+        out.append((turns, row(f"{{turns[memory][rows][{t - 1}][turn]}}", *stored_bytes,
                                f"{{turns[memory][rows][{t - 1}][notes]}}")))
     shown = range(4, len(rows), 5)  # every 5th turn, to stay legible
     out.append((turns, f'x-axis "턴" [{", ".join(chr(34) + str(rows[i]["turn"]) + chr(34) for i in shown)}]'))
@@ -370,10 +371,10 @@ def growth(r):
 def remedies(r):
     """A key in the state, DeltaChannel, prune and delete_thread, and what SQLite's file keeps."""
     top, pruning = "### 줄이는 방법과 그 대가", r["pruning"]
-    out = [(top, "보관한 바이트가 {pointer[in_state][stored]}바이트에서 {pointer[pointer][stored]}바이트로 줄었다. store에는 값이 "
-                 "{pointer[pointer][store]}바이트 한 벌만 들어 있다.")]
+    out = [(top, "보관한 바이트가 {pointer[in_state][stored]}바이트에서 {pointer[pointer][stored]}바이트로 줄었다. LangGraph store에는 "
+                 "값이 {pointer[pointer][store]}바이트 하나만 들어 있다.")]
     if thread_named(r):
-        out.append((top, f"‘saver가 실제로 보관한 바이트’의 표와는 스레드 이름이 달라서 {thread_bytes(r)}바이트 다르다"))
+        out.append((top, f"\"saver가 실제로 보관한 바이트\"의 표와는 스레드 이름이 달라서 {thread_bytes(r)}바이트 다르다"))
     if "error" in r["delta"]:
         out.append((top, "설치된 langgraph {versions[langgraph]}에는 `DeltaChannel`이 없어(`{delta[error]}`) 재지 않았다."))
     else:
@@ -393,8 +394,8 @@ def remedies(r):
                              after[0] or "—", after[1] or "메서드 없음")))
     if "sqlite" in pruning:
         out.append((top, "SQLite 파일은 `delete_thread` 뒤에도 {pruning[sqlite][after_delete][file_bytes]}바이트 그대로였고, 지운 "
-                         "행이 있던 페이지 {pruning[sqlite][after_delete][free_pages]}개가 빈 채로 파일 안에 남아 파일 크기에 그대로 "
-                         "들어갔다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite 명령)을 실행한 뒤에야 "
+                         "행이 있던 페이지(SQLite가 파일을 나누는 고정 크기 단위) {pruning[sqlite][after_delete][free_pages]}개가 빈 "
+                         "채로 파일 안에 남았다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite 명령)을 실행한 뒤에야 "
                          "{pruning[sqlite][after_vacuum][file_bytes]}바이트로 줄었다."))
     if (pruning.get("postgres") or {}).get("after_prune"):
         out.append((top, "`invoke(None, config)`는 `{pruning[postgres][after_prune][old_invoke]}`"))
@@ -449,7 +450,7 @@ def gone(r):
                                f"{{durability[{mode}]}}" if mode else "{lost[kept]}", f"{{{failed}[checkpoints]}}", killed,
                                code_list(r["failed"][mode or "default"]["ran_on_resume"]))))
     mode = demos[f"crash:{savers_with(r, 'crash')[0]}"]["durability"]  # the crash demos' durability mode, if any
-    out.append((crash, f"durability `{mode}`로 실행하다 " * bool(mode) + "`review`에서 SIGKILL을 받은 스레드를, 새 자식 프로세스에서 "
+    out.append((crash, f"durability `{mode}`로 실행하던 중 " * bool(mode) + "`review`에서 SIGKILL을 받은 스레드를, 새 자식 프로세스에서 "
                        "재개해 보았다."))
     for b in savers_with(r, "crash"):
         found, back = demos[f"crash:{b}"], demos[f"restart:{b}"]
@@ -458,12 +459,12 @@ def gone(r):
                                f"`{found['pending_after_crash']}`" if found["pending_after_crash"] else "—",
                                code_list(found["ran_on_resume"]),
                                f"{{demos[crash:{b}][checkpoints_after_resume]}}" if resumed else "—")))
-        out.append((crash, f"{PROSE[b]}에서는 재개한 결과가 크래시 없이 끝까지 간 실행과 "
-                           + ("같았다." if found["result"] == back["values_after_restart"] else "달랐다.") if resumed else
-                    f"{PROSE[b]}에서는 찾은 체크포인트가 {{demos[crash:{b}][checkpoints_after_crash]}}개라 재개할 것이 없었다."))
+        if resumed:
+            out.append((crash, f"{PROSE[b]}에서는 재개한 결과가 크래시 없이 끝까지 간 실행과 "
+                               + ("같았다." if found["result"] == back["values_after_restart"] else "달랐다.")))
     if "trap" in demos:
         t = demos["trap"]
-        out += [(trap, f"새 saver로 `get_state_history`를 읽으면 체크포인트는 {len(t['history_next'])}개이고"),
+        out += [(trap, f"새 saver에서 `get_state_history`로 읽으면 체크포인트는 {len(t['history_next'])}개이고"),
                 (trap, "그 작업의 대기 기록 {demos[trap][pending_writes]}개(" + ", ".join(f"`{c}`" for c in t["pending_channels"])
                  + ")가 저장돼 있다."), (trap, f"재개하자 {code_list(t['ran_on_resume'])}만 실행됐다")]
     else:
@@ -477,7 +478,7 @@ def checks(r):
     rows = r["reader"]["rows"] or []
     said = [("분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다", f["current_is_new_end"]),
             ("분기 전에 담아 둔 config로 읽으면 원래 끝이 그대로 있다", f["old_end_readable"]),
-            ("실습의 `fork()`가 분기 전에 읽어 둔 끝이 처음 실행의 결과와 같다", f["original_is_old_end"]),
+            ("분기하기 전에 `fork()`가 읽어 둔 원래 가지의 끝이 처음 실행의 결과와 같다", f["original_is_old_end"]),
             ("되감기 뒤 스레드의 config로 읽으면 되감기가 만든 끝이 나온다", x["current_is_new_end"])]
     said += [("`open_saver`는 고친 행이 가리키는 것을 하나도 만들지 않았다", all(not y["agckpt"]["built"] for y in rows))] * bool(rows)
     said += [("압축할 수 없는 페이로드로 재도 saver의 바이트가 같다", r["same"]["bytes"])] * (not r["postgres"])
@@ -556,14 +557,13 @@ def test_each_number_the_markdown_shows_is_in_the_sentence_of_its_own_field(awkw
 
 
 def test_a_template_reading_a_neighbouring_field_is_caught(awkward_run, monkeypatch):
-    """The check above fails when one template reads the field beside its own (fork[before] for fork[total])."""
-    header = report_ko.HEADER.replace("{fork[total]}개)", "{fork[before]}개)")
+    """The check above fails when one template reads the field beside its own (fork[base_score] for fork[fork_score])."""
+    header = report_ko.HEADER.replace("사용하고(점수 {fork[fork_score]})", "사용하고(점수 {fork[base_score]})")
     assert header != report_ko.HEADER
     monkeypatch.setattr(report_ko, "SECTIONS", [header if s is report_ko.HEADER else s for s in report_ko.SECTIONS])
     report = distinct(awkward_run.report)
-    assert missing(make_report.render(report), expected(report)) == [
-        "#: " + fill(f"체크포인트가 {report['fork']['total'] - report['fork']['before']}개 늘어난다({{fork[before]}}개 → "
-                     "{fork[total]}개).", report)]
+    wanted = [f"#: {text}" for heading, text in expected(report) if heading == "#" and "바꾼 값을 사용하고(점수" in text]
+    assert len(wanted) == 1 and missing(make_report.render(report), expected(report)) == wanted
 
 
 def test_a_table_cell_reading_a_neighbouring_field_is_caught(awkward_run, monkeypatch):
@@ -585,7 +585,7 @@ def test_the_fork_and_the_replay_answer_each_flag_in_their_table_and_in_the_tabl
              ("replay", "old_end_readable"): "| 원래 가지 | "}
     checks = {("fork", "current_is_new_end"): "| 분기 뒤 스레드의 config로 읽으면 새 가지의 끝이 나온다 | {} |",
               ("fork", "old_end_readable"): "| 분기 전에 담아 둔 config로 읽으면 원래 끝이 그대로 있다 | {} |",
-              ("fork", "original_is_old_end"): "| 실습의 `fork()`가 분기 전에 읽어 둔 끝이 처음 실행의 결과와 같다 | {} |",
+              ("fork", "original_is_old_end"): "| 분기하기 전에 `fork()`가 읽어 둔 원래 가지의 끝이 처음 실행의 결과와 같다 | {} |",
               ("replay", "current_is_new_end"): "| 되감기 뒤 스레드의 config로 읽으면 되감기가 만든 끝이 나온다 | {} |"}
     for flag in checks:
         report = copy.deepcopy(awkward_run.report)
