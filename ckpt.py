@@ -89,8 +89,8 @@ def new_saver() -> BaseCheckpointSaver:
 
 def cfg(thread_id: Union[str, int]) -> "RunnableConfig":
     """The config naming a thread: cfg("run-1") -> {"configurable": {"thread_id": "run-1"}}, the id as given
-    (1 and "1": one thread on langgraph 1.x, two on 0.2.60). TypeError for None or an id with no hash (a list);
-    ValueError for 0, False, 0.0 or NaN: LangGraph saves runs under such ids and reads nothing back."""
+    (1 and "1": one thread on langgraph 1.x, two on 0.2.60). TypeError for None; ValueError for 0, False
+    or 0.0 (1.x reads nothing back) and NaN (on 0.2.60 each nan is a thread of its own)."""
     _refuse_unreadable_thread_id(thread_id)
     return {"configurable": {"thread_id": thread_id}}
 
@@ -226,15 +226,15 @@ def _refuse_non_saver(checkpointer: Any) -> None:
     if checkpointer is not None and not isinstance(checkpointer, BaseCheckpointSaver):
         hint = (": open_saver() is a context manager, use `with ckpt.open_saver(...) as saver:`"
                 if type(checkpointer).__name__ == "_GeneratorContextManager" else "")
-        raise TypeError(f"checkpointer must be None or a saver such as new_saver(), got {type(checkpointer).__name__}{hint}")
+        raise TypeError(f"checkpointer must be None or a saver such as new_saver(), "
+                        f"got {type(checkpointer).__name__}{hint}")
 
 def _refuse_unreadable_thread_id(thread_id: Any) -> None:
-    """None, 0, False, 0.0 (langgraph 1.x), NaN (0.2.60): runs saved, none read back; a list: 0.2.60 fails in a run."""
-    lost = thread_id is None or not isinstance(thread_id, str) and (not thread_id or thread_id != thread_id)
-    if lost or type(thread_id).__hash__ is None:
-        why = ("it equals no other nan: langgraph 0.2.60 reads nothing back through another" if thread_id != thread_id
-               else "langgraph 1.x reads nothing back for it" if lost else "it has no hash: langgraph 0.2.60 fails in a run")
-        raise (ValueError if lost and thread_id is not None else TypeError)(
+    """None, 0, False, 0.0 (langgraph 1.x) or NaN (0.2.60): LangGraph saves the runs and reads nothing back."""
+    if thread_id is None or not isinstance(thread_id, str) and (not thread_id or thread_id != thread_id):
+        why = ("langgraph 1.x reads nothing back for it" if thread_id == thread_id
+               else "each nan is a thread of its own on 0.2.60")
+        raise (TypeError if thread_id is None else ValueError)(
             f'thread_id must not be {thread_id!r}: {why}; name it, e.g. cfg("run-1")')
 
 def _refuse_unknown_point(app: CompiledStateGraph, config: Any) -> None:
@@ -274,7 +274,8 @@ def _refuse_unstorable(saver: Any, values: Any, name: str) -> None:
         raise TypeError(f"{name} must be a dict of State keys, got {type(values).__name__}")
     unknown = [key for key in values if key not in State.__annotations__]
     if unknown:
-        raise ValueError(f"{name} has keys that are not State keys: {unknown}; State keys are {list(State.__annotations__)}")
+        raise ValueError(f"{name} has keys that are not State keys: {unknown}; "
+                         f"State keys are {list(State.__annotations__)}")
     for key, value in values.items():
         kind = {"notes": list, "bulk": object}.get(key) or State.__annotations__[key]  # the type State declares
         if not isinstance(value, kind) or isinstance(value, bool) and kind is not object or (
@@ -333,8 +334,9 @@ def _fault(saver: Any, part: Any, path: str, whole: bool) -> Optional[Exception]
     try:
         rows = [saver.serde.dumps_typed(form) for form in forms]
         backs = [saver.serde.loads_typed(row) for row in rows]
-    except Exception as exc:  # not written at all (TypeError), or not read back (ValueError: also a writer refusing it)
-        kind, what = (ValueError, "read back") if len(rows) == len(forms) or isinstance(exc, ValueError) else (TypeError, "serialized")
+    except Exception as exc:  # not written at all (TypeError), or written and not read back (ValueError)
+        written = len(rows) == len(forms) or isinstance(exc, ValueError)  # ValueError: a writer refusing what it won't read
+        kind, what = (ValueError, "read back") if written else (TypeError, "serialized")
         return kind(f"{path} of type {type(part).__name__} cannot be {what} by the saver: {exc}")
     for back in (back if form is part else back[0] for form, back in zip(forms, backs)):
         if _lab_json(back) != given:
@@ -436,7 +438,7 @@ def _ctrl_c_after() -> Iterator[None]:
 
 def _masked(text: str) -> str:
     """`text` with passwords as ***: "postgresql://a:s3cret@h/db" -> "postgresql://a:***@h/db"."""
-    text = re.sub(r"(://[^\s:@/?#'\"]*:)[^\s'\"]*@", r"\1***@", text)  # up to the last @: a password may hold / or @
+    text = re.sub(r"(://[^\s:@/?#'\"]*:)[^\s@]*@", r"\1***@", text)  # to the first @, as libpq reads it: / or ' too
     return re.sub(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&'\"]*)", r"\1***", text, flags=re.I)
 
 _PG_SETUP_KEY = int.from_bytes(b"agckpt", "big")  # the advisory lock every process takes around setup()
@@ -463,7 +465,8 @@ def _setup_lock(conn: Any) -> Iterator[None]:
 
 def _connected(backend: str, url: str) -> Any:
     """A saver set up on a connection of its own, made as from_conn_string makes it. ConnectionError
-    (one line, passwords ***) when the store cannot be opened or set up; the connection is closed."""
+    (one line, passwords ***) when the store cannot be opened or set up, or its checkpoints table is another
+    application's; the connection is closed."""
     saver_class, conn = _saver_class(backend), None  # ImportError naming the extra comes first
     try:
         if backend == "sqlite":
@@ -479,7 +482,7 @@ def _connected(backend: str, url: str) -> Any:
             with _setup_lock(conn):
                 saver.setup()
         # another application's table of that name: setup() keeps it, and the first read would fail on it
-        _sql(saver, "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint "
+        _sql(saver, "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, type, checkpoint, metadata "
                     "FROM checkpoints LIMIT 0")
         return saver
     except Exception as exc:
@@ -576,8 +579,9 @@ def _named(kind: str, data: bytes) -> List[str]:
     return named
 
 class _LabReader:
-    """The serializer of agckpt's savers over a store: writes as LangGraph's own; reads a row only once
-    its type and bytes name nothing beyond _BUILT (on langgraph-checkpoint >= 3.0, in strict mode too)."""
+    """The serializer of agckpt's savers over a store: writes as LangGraph's own, but no row it would refuse to read;
+    reads a row only once its type and bytes name nothing beyond _BUILT (on langgraph-checkpoint >= 3.0, in strict
+    mode too)."""
     def __init__(self) -> None:
         from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
         try:  # LangGraph's own allowlist, for this saver only: its built-in safe types
@@ -609,13 +613,14 @@ class _LabReader:
         return self.loads_typed(("json", data))
 
 def _naming_rows(saver: Any, backend: str, url: str) -> Any:
-    """`saver` with its reader in place and get_tuple and list that turn a row the reader refuses into one
-    ValueError naming the store (password ***), the thread and the checkpoint."""
+    """`saver` with its reader in place and get_tuple and list that turn a row the reader refuses, or a checkpoint in a
+    format the installed langgraph cannot read, into one ValueError naming the store (password ***), the thread and
+    the checkpoint."""
     if hasattr(saver, "jsonplus_serde"):
         saver.jsonplus_serde = saver.serde  # subtle: langgraph 0.2.60's SQLite saver revives metadata with it
     get_tuple, listed = saver.get_tuple, saver.list
     def named(exc: Exception, config: Any, before: Any, skipped: int) -> ValueError:
-        thread, checkpoint = _row_at(saver, config, before, skipped)
+        thread, checkpoint = getattr(exc, "at", None) or _row_at(saver, config, before, skipped)
         return ValueError(f"the {backend} store at {_masked(repr(url))} holds a row agckpt does not read: thread "
                           f"{thread!r}, checkpoint {checkpoint!r}: {exc}; nothing was built")
     def checked_get_tuple(config: dict) -> Any:
@@ -624,12 +629,13 @@ def _naming_rows(saver: Any, backend: str, url: str) -> Any:
         except _Unread as exc:
             raise named(exc, config, None, 0) from None
     def checked_list(config: Any, **kwargs: Any) -> Iterator[Any]:
-        skipped = 0
+        skipped, rows = 0, listed(config, **kwargs)
         try:
-            for found in listed(config, **kwargs):
+            for found in rows:
                 yield _in_a_format_read(found)
                 skipped += 1
         except _Unread as exc:
+            rows.close()  # the saver's list holds its lock while it is open; naming the row takes it
             raise named(exc, config, kwargs.get("before"), skipped) from None
     saver.get_tuple, saver.list = checked_get_tuple, checked_list  # instance attributes shadow the methods
     return saver
@@ -638,8 +644,10 @@ def _in_a_format_read(found: Any) -> Any:
     """`found` (a checkpoint tuple or None) when the installed langgraph reads its checkpoint's format."""
     fmt = found.checkpoint.get("v") if found else None
     if isinstance(fmt, int) and fmt > _READS:
-        raise _Unread(f"it is in checkpoint format v{fmt}; the installed langgraph {langgraph_version()} reads "
-                      f"formats up to v{_READS}: read it with langgraph >= {_FORMAT_SINCE.get(fmt, 'the release that wrote it')}")
+        refused = _Unread(f"it is in checkpoint format v{fmt}; the installed langgraph {langgraph_version()} reads "
+                          f"formats up to v{_READS}: read it with langgraph >= {_FORMAT_SINCE.get(fmt, 'the release that wrote it')}")
+        refused.at = tuple(found.config["configurable"][key] for key in ("thread_id", "checkpoint_id"))
+        raise refused
     return found
 
 def _row_at(saver: Any, config: Any, before: Any, skipped: int) -> tuple:

@@ -82,9 +82,7 @@ LOST = "langgraph 1.x reads nothing back for it"
 
 @pytest.mark.parametrize("thread_id, error, why", [
     (None, TypeError, LOST), (0, ValueError, LOST), (False, ValueError, LOST), (0.0, ValueError, LOST),
-    (float("nan"), ValueError, "it equals no other nan: langgraph 0.2.60 reads nothing back through another"),
-    ([1], TypeError, "it has no hash: langgraph 0.2.60 fails in a run"),
-    ({"a": 1}, TypeError, "it has no hash: langgraph 0.2.60 fails in a run")])
+    (float("nan"), ValueError, "each nan is a thread of its own on 0.2.60")])
 def test_cfg_refuses_a_thread_id_langgraph_loses(thread_id, error, why):
     with pytest.raises(error) as info:
         ckpt.cfg(thread_id)
@@ -100,20 +98,15 @@ def test_without_the_check_langgraph_1_reads_nothing_back_for_a_false_thread_id(
     assert (len(notes), len(list(app.get_state_history(config)))) == (6, 0 if LG >= (1,) else 10)
 
 
-def test_without_the_check_langgraph_0_2_60_reads_nothing_back_through_another_nan_and_fails_on_a_list():
+def test_without_the_check_langgraph_0_2_60_reads_nothing_back_through_another_nan():
     app = ckpt.build_graph(ckpt.new_saver())
     app.invoke({"topic": "가을"}, {"configurable": {"thread_id": float("nan")}})
     again = {"configurable": {"thread_id": float("nan")}}  # another nan, as cfg(float("nan")) makes each time
     # measured: 1.x keeps the id as the str "nan" (one thread, 5 checkpoints); 0.2.60 keys its dict by the float
     assert len(list(app.get_state_history(again))) == (5 if LG >= (1,) else 0)
-    if LG >= (1,):
-        assert app.invoke({"topic": "가을"}, {"configurable": {"thread_id": [1]}})["score"] == 5
-    else:
-        with pytest.raises(TypeError, match="unhashable type: 'list'"):
-            app.invoke({"topic": "가을"}, {"configurable": {"thread_id": [1]}})
 
 
-@pytest.mark.parametrize("thread_id", [1, "run-1", "", "0", True])
+@pytest.mark.parametrize("thread_id", [1, "run-1", "", "0", True, [1]])  # a list: LangGraph's own error on 0.2.60
 def test_cfg_passes_any_other_thread_id_on_as_given(thread_id):
     assert ckpt.cfg(thread_id) == {"configurable": {"thread_id": thread_id}}
 

@@ -76,21 +76,25 @@ def put_next_format(saver):
     saver.put(end.config, checkpoint, dict(end.metadata, step=4), {})
 
 
-def refusal(backend, url, fmt):
-    return (f"the {backend} store at {url!r} holds a row agckpt does not read: thread 't1', checkpoint '"), (
-            f"': it is in checkpoint format v{fmt}; the installed langgraph {ckpt.langgraph_version()} reads formats "
+def refusal(backend, url, fmt, checkpoint):
+    return (f"the {backend} store at {url!r} holds a row agckpt does not read: thread 't1', checkpoint {checkpoint!r}: "
+            f"it is in checkpoint format v{fmt}; the installed langgraph {ckpt.langgraph_version()} reads formats "
             f"up to v{READS_UP_TO}: read it with langgraph >= {SINCE.get(fmt, 'the release that wrote it')}; "
             "nothing was built")
 
 
 def read_both(backend, url):
-    """Open the store, run thread "t2" on it, then read "t1": (the error reading "t1", "t2"'s history_len)."""
+    """Open the store, run thread "t2" on it, then read "t1" and the whole store (t2's rows come first): (the two
+    errors, "t2"'s history_len)."""
     with ckpt.open_saver(backend, url) as saver:
         app = ckpt.build_graph(saver)
         app.invoke({"topic": "가을"}, ckpt.cfg("t2"))  # now the store's newest checkpoint is one it reads
-        with pytest.raises(ValueError) as info:
-            ckpt.history_len(app, ckpt.cfg("t1"))
-        return str(info.value), ckpt.history_len(app, ckpt.cfg("t2"))
+        errors = []
+        for read in (lambda: ckpt.history_len(app, ckpt.cfg("t1")), lambda: list(saver.list(None))):
+            with pytest.raises(ValueError) as info:
+                read()
+            errors.append(str(info.value))
+        return errors, ckpt.history_len(app, ckpt.cfg("t2"))
 
 
 @pytest.mark.sqlite
@@ -133,14 +137,14 @@ def test_a_sqlite_thread_in_a_newer_format_is_refused_when_read_and_stays_byte_i
     else:
         with plain_sqlite(path) as saver:
             put_next_format(saver)
-    t1 = "SELECT checkpoint_id, checkpoint FROM checkpoints WHERE thread_id = 't1' ORDER BY checkpoint_id"
+    t1 = [f"SELECT * FROM {table} WHERE thread_id = 't1' ORDER BY checkpoint_id" for table in ("checkpoints", "writes")]
     with contextlib.closing(sqlite3.connect(str(path))) as conn:
-        before = conn.execute(t1).fetchall()
-    message, t2 = read_both("sqlite", str(path))
-    start, end = refusal("sqlite", str(path), STORES.get(store, READS_UP_TO + 1))
-    assert message.startswith(start) and message.endswith(end) and t2 == 5, message
+        before = [conn.execute(sql).fetchall() for sql in t1]
+    errors, t2 = read_both("sqlite", str(path))
+    newest = max(row[2] for row in before[0])  # checkpoint_id, the third column
+    assert errors == [refusal("sqlite", str(path), STORES.get(store, READS_UP_TO + 1), newest)] * 2 and t2 == 5, errors
     with contextlib.closing(sqlite3.connect(str(path))) as conn:
-        assert conn.execute(t1).fetchall() == before and len(before) in (5, 6)
+        assert [conn.execute(sql).fetchall() for sql in t1] == before and len(before[0]) in (5, 6)
 
 
 def test_a_postgres_thread_in_a_newer_format_is_refused_when_read_and_left_as_it_was(pg_url):
@@ -157,9 +161,9 @@ def test_a_postgres_thread_in_a_newer_format_is_refused_when_read_and_left_as_it
             rows = "SELECT checkpoint_id, md5(checkpoint::text) FROM checkpoints WHERE thread_id = 't1' ORDER BY checkpoint_id"
             with psycopg.connect(url) as conn:
                 before = conn.execute(rows).fetchall()
-            message, t2 = read_both("postgres", url)
-            start, end = refusal("postgres", url, READS_UP_TO + 1)
-            assert message.startswith(start) and message.endswith(end) and t2 == 5, message
+            errors, t2 = read_both("postgres", url)
+            expected = refusal("postgres", url, READS_UP_TO + 1, before[-1][0])  # the newest checkpoint, in the next format
+            assert errors == [expected] * 2 and t2 == 5, errors
             with psycopg.connect(url) as conn:
                 assert conn.execute(rows).fetchall() == before and len(before) == 6
         finally:

@@ -171,7 +171,7 @@ def new_store(kind, tmp_path, request, thread="run-1"):
 
 def remove(stores):
     """Delete the PostgreSQL stores' threads with SQL (the server is shared: a row agckpt does not read
-    would fail the next test that opens the store)."""
+    would fail the next test that lists the whole store)."""
     for store in stores:
         if store.kind == "postgres":
             for table in ("checkpoint_writes", "checkpoint_blobs", "checkpoints"):
@@ -263,7 +263,7 @@ def test_a_row_that_cannot_be_read_back_is_one_error_naming_the_store_thread_and
 @pytest.mark.sqlite
 @pytest.mark.parametrize("store", ["sqlite", "postgres"], indirect=True)
 def test_a_refused_row_leaves_the_other_threads_of_the_store_to_read_and_its_own_to_delete(store):
-    rewrite(store, "checkpoint" if store.kind == "sqlite" else "blob", rows()["msgpack class"][:2])  # the newest row
+    rewrite(store, "checkpoint" if store.kind == "sqlite" else "blob", rows()["msgpack class"][:2])  # a row the thread reads
     with ckpt.open_saver(store.kind, store.url) as saver:
         app = ckpt.build_graph(saver)
         other = f"other-{uuid.uuid4().hex}"
@@ -292,6 +292,10 @@ def test_agckpts_saver_writes_no_row_its_reader_would_refuse_where_langgraphs_wr
         assert str(info.value) == (f"cannot store a value naming {HERE}.Colour: agckpt's savers would not read it back "
                                    "(check_value names the part that is not a lab value); it was not written")
         ckpt.history_len(app, config)  # what the run left reads without a refusal
+        with pytest.raises(ValueError) as info:  # and check_value, asked of this saver, says so before any run
+            ckpt.check_value(Colour.RED, "bulk", saver)
+        assert str(info.value).startswith("bulk of type Colour cannot be read back by the saver: cannot store a value "
+                                          f"naming {HERE}.Colour"), info.value
     with store.plain() as plain:
         try:
             app = ckpt.build_graph(plain)
