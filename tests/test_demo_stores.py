@@ -117,6 +117,7 @@ def test_open_saver_on_a_sqlite_path_that_cannot_be_opened_names_the_path():
     ("host=127.0.0.1 port=1 user=alice password='s3cret x' connect_timeout=5", "password=*** "),
     ("postgresql://alice@127.0.0.1:1/db?password=s3cret&connect_timeout=5", "?password=***&"),
     ("postgresql://alice:s3/cret@127.0.0.1:1/db?connect_timeout=5", "postgresql://alice:***@127.0.0.1:1/db"),
+    ("postgresql://alice:s3'cret@127.0.0.1:1/db?connect_timeout=5", "postgresql://alice:***@127.0.0.1:1/db"),
 ])
 def test_a_password_never_appears_in_a_message(url, shown):
     for attempt in (lambda: ckpt.open_saver("postgres", url).__enter__(),
