@@ -286,45 +286,46 @@ HEADER = doc("""\
 # 체크포인트 실험 보고서
 LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는 객체가 saver다. 그래프는 입력을 받을 때 한 번, 한 \
 단계(super-step: 함께 실행되는 노드 묶음)를 마칠 때마다 한 번, 그 순간의 상태 전체를 saver에 체크포인트로 저장한다(이번 실행에서 \
-{checkpoints:len}개). 체크포인트를 두는 곳이 저장소다(메모리, SQLite 파일, PostgreSQL 데이터베이스). 그래서 멈춘 곳에서 이어 가고 과거로 \
-돌아갈 수 있다. 그 대신 저장 용량이 든다. 상태에 {weigh[payload_bytes]:,}바이트 값 하나를 넣자 메모리 saver가 \
+{checkpoints:len}개). 체크포인트를 두는 곳이 저장소다(메모리, SQLite 파일, PostgreSQL 데이터베이스). 체크포인트에는 저장 용량이 든다. 상태에 {weigh[payload_bytes]:,}바이트 값 하나를 넣자 메모리 saver가 \
 {parts[0][stored][difference]:,}바이트를 더 보관했다.
 측정 환경은 {versions:each=VERSIONS}{이다/다}.{no_sqlite:? SQLite saver는 설치되지 않았다.|} 수치는 모두 이 환경에서 `ckpt.py`(실습의 \
 풀이 코드)를 실행해 얻었다. "참고"로 시작하는 문단만 예외로, 출처를 문단 안에 적었다.
-같은 `thread_id`(스레드 이름)로 남긴 체크포인트들이 한 스레드다. config는 실행할 때 넘기는 딕셔너리로, \
+같은 `thread_id`(스레드 이름)로 저장한 체크포인트들이 한 스레드다. config는 실행할 때 넘기는 딕셔너리로, \
 `{{"configurable": {{"thread_id": ...}}}}` 모양이다. 체크포인트 하나를 가리킬 때는 `checkpoint_id`도 담는다. "`write` 앞"은 다음에 \
 실행할 노드가 `write`인 체크포인트다. 실습 그래프는 {nodes:nodes} 세 노드를 차례로 실행하고, 상태의 키는 {state_keys:nodes}{이다/다}. \
-분기는 과거 체크포인트의 값을 바꿔 거기서 다시 실행하는 것이고, 그렇게 갈라진 체크포인트의 줄이 가지다. 아래 표는 실습 풀이가 \
+분기는 과거 체크포인트의 값을 바꿔 거기서 다시 실행하는 것이다. 부모를 따라 이어진 체크포인트의 줄이 가지이고, 처음 \
+실행한 줄이 원래 가지다. 아래 표는 실습 풀이가 \
 `ckpt_report.json`에 적는 값 열 가지다.
 {summary:table=SUMMARY_TABLE}
 **실습의 네 가지 답**
-1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 {checkpoints:len}개 남는다. 입력을 받을 때 하나, 입력이 상태에 들어간 뒤 \
+1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 {checkpoints:len}개 저장된다. 입력을 받을 때 하나, 입력이 상태에 들어간 뒤 \
 하나, 노드({nodes:nodes})가 하나 끝날 때마다 하나씩이다.
 2. **되감기와 분기는 어떻게 다른가?** 둘 다 `write` 앞에서 다시 출발해 {replay_from[write][ran]:nodes}{을/를} 다시 실행하고, \
 원래 가지는 남는다. 되감기(그 체크포인트의 config로 `invoke(None, config)`를 부르는 것)는 저장된 값을 그대로 사용하고(점수 \
-{fork[base_score]}), 체크포인트가 {replay_from[write][added]}개 늘어난다. 분기(`update_state`로 `angle`{을/를} {summary[fork_angle]:lit}{으로/로} \
+{fork[base_score]}), 체크포인트가 {replay_from[write][added]}개 늘어난다{replay_kind:pick=FORK_ROW}. 분기(`update_state`로 `angle`{을/를} {summary[fork_angle]:lit}{으로/로} \
 바꾼 뒤 돌려받은 config로 이어 가는 것)는 바꾼 값을 사용하고(점수 {fork[fork_score]}), 체크포인트가 {fork_added}개 늘어난다. 그 뒤 \
 스레드를 읽으면 마지막에 만든 가지의 끝이 나온다.
 3. **큰 값은 몇 번 저장되는가?** 상태를 JSON으로 바꿔 세면 {weigh[payload_bytes]:,}바이트 값은 체크포인트 \
-{weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. 이 값 때문에 더 보관한 바이트는 값 크기의 {parts:each=TIMES}{이었다/였다}.
+{weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. saver가 이 값 때문에 더 보관한 바이트는 값 크기의 {parts:each=TIMES}{이었다/였다}.
 4. **무엇이 사라지는가?** 메모리 saver를 새로 만들면(프로세스를 다시 시작한 것과 같다) 같은 `thread_id`로 읽어도 체크포인트는 \
 {lost[after_restart]}개이고 값은 {lost[values_after_restart]:code}{이다/다}. 오류는 나지 않는다.
 {replay_kind:pick=OTHER_LINE_REPLAY}
 **에이전트를 운영하는 사람에게: 다섯 가지 규칙**
 1. 작업마다 `thread_id`를 문자열로 정해 넘기라. 같은 `thread_id`로 다시 실행하자 `notes`가 \
 {threads[same_thread_notes][0]}개에서 {threads[same_thread_notes][1]}개로 늘었고, 다른 `thread_id`로 실행하자 빈 상태에서 시작했다. \
-정수 1과 문자열 `"1"`은 langgraph 버전에 따라 다른 스레드다.
+{update[int_and_str_ids][1]:?정수 1과 문자열 `"1"`은 이번에는 같은 스레드였지만, 실습이 \
+정한 버전에서는 다른 스레드다(아래 참고).|정수 1과 문자열 `"1"`은 이번에 다른 스레드였다.}
 2. `update_state`가 돌려준 config로 이어 가라. 원래 config로 이어 가자 초안은 {update[old_config][draft]:code}, 점수는 \
 {update[old_config][score]}점 그대로였다. 돌려받은 config로 이어 가자 {fork[fork_score]}점이 됐다.
 3. 분기하기 전에 원래 가지 마지막 체크포인트의 config를 변수에 담아 두라. 분기 뒤 스레드를 읽으면 새 가지의 끝(점수 \
 {fork[fork_score]})이 나온다. 원래 가지의 끝(점수 {fork[base_score]})은 담아 둔 config로 읽었다.
-4. 큰 값은 LangGraph store에 두고 상태에는 키만 넣으라. LangGraph store(`InMemoryStore` 등)는 체크포인트와 따로 값을 두고 키로 \
-찾아 읽는 곳으로, 체크포인트의 저장소와는 다르다. 그렇게 하자 메모리 saver가 보관한 바이트가 \
+4. 큰 값은 LangGraph store에 두고 상태에는 키만 넣으라. 그렇게 하자 메모리 saver가 보관한 바이트가 \
 {pointer[in_state][stored]:,}바이트에서 {pointer[pointer][stored]:,}바이트로 줄었다{thread_note:?(스레드 이름이 달라 아래 크기 \
-표와는 {thread_bytes}바이트 다르다)|}.
-5. 운영에는 프로세스가 끝나도 남는 저장소를 사용하라. 재시작 뒤 새 saver가 찾은 체크포인트는 {demo_savers:each=RESTARTS}\
-{이었다/였다}. {reader[rows]:?그 저장소에는 애플리케이션 말고는 아무도 쓰지 못하게 하라. 저장소의 행 하나를 세 가지로 고쳐 \
-각각 읽게 하자, LangGraph의 SQLite saver는 {reader[rows]:len}번 가운데 {built_rows}번 객체를 만들거나 함수를 불렀다.|{reader[surrogate][built]:?그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, UTF-8로 인코딩할 수 없는 문자와 \
+표와는 {thread_bytes}바이트 다르다)|}. LangGraph store(`InMemoryStore` 등)는 체크포인트와 따로 값을 두고 키로 찾아 읽는 곳으로, \
+체크포인트의 저장소와는 다르다.
+5. 운영에는 프로세스가 끝나도 남고 애플리케이션만 쓰기 권한을 가진 저장소를 사용하라. 재시작 뒤 새 saver가 찾은 체크포인트는 \
+{demo_savers:each=RESTARTS}{이었다/였다}. {reader[rows]:?저장소의 행 하나를 세 가지로 고쳐 LangGraph의 SQLite saver로 읽자, \
+{reader[rows]:len}번 가운데 {built_rows}번 객체를 만들거나 함수를 불렀다.|{reader[surrogate][built]:?그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, UTF-8로 인코딩할 수 없는 문자와 \
 클래스를 만들라고 적은 딕셔너리(아래 "JSON 방식의 생성자")를 함께 넣은 입력 하나 때문에, LangGraph는 저장된 체크포인트를 다시 \
 읽으면서 시험용 클래스 `Marker`(만들어질 때 횟수만 센다)의 객체를 {reader[surrogate][built]}번 만들었다.|}}
 """)
@@ -340,21 +341,21 @@ SUMMARY_TABLE = (["키", "값", "뜻"], [], [
     ["`carrying`", "{summary[carrying]}", "그 값이 들어 있는 체크포인트 수"],
     ["`survives_restart`", "{summary[survives_restart]:code}", "메모리 saver를 새로 만든 뒤에도 스레드가 남는지"]])
 OTHER_LINE_REPLAY = {  # the replay count of the other langgraph line, from the tests
-    "fork": "참고: 실습의 langgraph 0.2.60에서는 `write` 앞으로 되감으면 체크포인트가 2개 늘어난다. 이 프로젝트의 테스트가 그 환경에서 "
+    "fork": "참고: 실습이 정한 langgraph 0.2.60에서는 `write` 앞으로 되감으면 체크포인트가 2개 늘어난다. 이 프로젝트의 테스트가 그 환경에서 "
             "확인한다.",
     "plain": "참고: langgraph 1.1.7부터는 `write` 앞으로 되감으면 체크포인트가 3개 늘어난다. 이 프로젝트의 테스트가 langgraph "
              "1.2.24에서 확인한다.", "other": ""}
+FORK_ROW = {"fork": "(`fork` 체크포인트 하나 포함)", "plain": "", "other": ""}  # the replay's first row
 TIMES = ("{stored[copies]:.2f}배({backend:pick=PROSE})", ", ")  # the stored difference over the payload, per saver
 RESTARTS = ("{backend:pick=PROSE}에서 {restart[after_restart]}개", ", ")
 
 SAVED = doc("""\
 ## 무엇이 저장되는가
-체크포인트는 입력을 받을 때와 단계가 끝날 때마다 남는 상태 전체의 기록이다. 한 번 실행하면 {checkpoints:len}개가 생기고, 각 \
+체크포인트는 입력을 받을 때와 단계가 끝날 때마다 저장되는 상태 전체의 기록이다. 한 번 실행하면 {checkpoints:len}개가 생기고, 각 \
 체크포인트를 읽으면 그때의 값과 다음에 실행할 노드(`next`)가 함께 나온다. 같은 `thread_id`로 다시 실행하면 마지막 상태에서 \
 이어진다(`notes` {threads[same_thread_notes][0]}개 → {threads[same_thread_notes][1]}개).
 {checkpoints:table=CHECKPOINTS_TABLE}
-표는 오래된 것부터 적었다. `get_state_history`는 최신 것부터 주므로(첫 항목이 단계 \
-{update[first_steps][get_state_history]}) 뒤집었다. 상태의 바이트는 상태를 JSON으로 바꾼 UTF-8 바이트 수이고, 단계 -1은 입력이다. "생긴 경위"는 체크포인트의 `metadata.source`다. 입력을 \
+표는 오래된 것부터 적었다. `get_state_history`는 최신 것부터 주므로 뒤집었다. 상태의 바이트는 상태를 JSON으로 바꾼 UTF-8 바이트 수이고, 단계 -1은 입력이다. "생긴 경위"는 체크포인트의 `metadata.source`다. 입력을 \
 받아 생기면 input, 실행 중에 단계가 끝나 생기면 loop다. 다음 노드만 모으면 실습의 `pending()`이 돌려주는 {pending:code}{이/가} \
 된다.
 ### 같은 스레드와 다른 스레드
@@ -366,12 +367,12 @@ SAVED = doc("""\
 {update[int_and_str_ids][1]:?참고: langgraph 0.2.60에서는 둘이 다른 스레드다(문자열 `"1"`로는 0개). 이 프로젝트의 테스트가 그 \
 환경에서 확인한다.|참고: langgraph 1.2.24에서는 둘이 같은 스레드다. 이 프로젝트의 테스트가 그 환경에서 확인한다.}
 ### 실습 안내문이 꼽는 실수 네 가지
-실습 안내문(과제, 그리고 각 함수가 받는 값과 돌려주는 값을 적은 문서)이 꼽는 흔한 실수를 하나씩 그대로 해 보았다.
+실습 안내문(과제와 각 함수의 입력·출력을 적은 문서)이 꼽는 흔한 실수를 하나씩 그대로 해 보았다.
 {r:table=MISTAKES_TABLE}
 ### 저장소를 읽을 때 만들어지는 것
-{reader[rows]:?요점: 저장소의 행은 읽힐 때 클래스의 객체를 만들거나 함수를 부르게 할 수 있다(아래에서 {reader[rows]:len}개 가운데 \
-{built_rows}개). 그래서 저장소에 쓸 수 있는 사람은, \
-그 저장소를 읽는 프로세스가 어떤 클래스의 객체를 만들고 어떤 함수를 부를지 정할 수 있다.|참고: 저장소의 행은 읽힐 때 클래스의 객체를 만들거나 함수를 부르게 \
+{reader[rows]:?요점: 저장소의 행은 읽힐 때 saver가 클래스의 객체를 만들거나 함수를 부르게 할 수 있다(아래 {reader[rows]:len}번 \
+가운데 {built_rows}번). 그래서 저장소에 쓰기 권한이 있는 사람은 그 저장소를 읽는 프로세스에서 자기가 고른 객체를 만들고 \
+함수를 부를 수 있다.|참고: 저장소의 행은 읽힐 때 클래스의 객체를 만들거나 함수를 부르게 \
 할 수 있다. 이 프로젝트의 테스트가 SQLite saver가 있는 환경(langgraph 0.2.60과 1.2.24)에서 확인한다.}
 참고: langgraph-checkpoint {versions[langgraph-checkpoint]} 소스(`serde/jsonplus.py`)에 따르면 행이 클래스나 함수를 \
 가리키는 방법은 두 가지다. JSON 방식의 생성자는 `{{"lc": 2, "type": "constructor", "id": [모듈, 클래스]}}` 형태의 \
@@ -382,15 +383,15 @@ SAVED = doc("""\
 고쳐 쓰는 시험은 하지 않았다.}
 {reader[rows]:?{reader[rows]:table=ROWS_TABLE}|}
 {reader[rows]:?`open_saver`의 오류는 세 행 모두 같은 형태였다(경로와 id는 줄였다. 메시지의 store는 저장소, agckpt는 이 프로젝트다): {reader[rows][0][agckpt][error]:lit}|}
+참고: langgraph-checkpoint 3.0 전의 직렬화기(`JsonPlusSerializer.dumps_typed`, 2.1.2의 소스)는 UTF-8로 인코딩할 수 없는 문자가 있어 \
+msgpack으로 바꾸지 못한 값을 `json` 형식으로 저장한다. langgraph 0.2.60에서는 그렇게 저장된 입력을 다시 읽으면 `Marker` 객체가 만들어진다. 이 프로젝트의 \
+테스트가 그 환경에서 확인한다.
 저장소에 손대지 않고 애플리케이션의 입력만으로 JSON 방식의 생성자가 저장소에 들어가는지도 시험했다. 입력의 `topic`에 짝이 없는 \
 서로게이트 문자(`\\ud800`, UTF-8로 인코딩할 수 없는 문자)를 넣고, `bulk`에 JSON 방식의 생성자 형태의 딕셔너리를 넣었다. \
 langgraph-checkpoint {versions[langgraph-checkpoint]}의 직렬화기(값을 바이트로 바꾸고 되돌리는 부분)는 이 입력을 {reader[surrogate][type]:lit} 형식으로 저장했고, 다시 읽을 때 `Marker` \
 객체를 {reader[surrogate][built]:?{reader[surrogate][built]}번 만들었다|하나도 만들지 않았다}. `ckpt.invoke`(입력을 검사한 뒤 \
 `app.invoke`를 부르는 이 프로젝트의 함수)는 아무것도 저장하기 전에 이 입력을 거절했다: {reader[surrogate][refused]:lit}
-참고: langgraph-checkpoint 3.0 전의 직렬화기(`JsonPlusSerializer.dumps_typed`, 2.1.2의 소스)는 UTF-8로 인코딩할 수 없는 문자가 있어 \
-msgpack으로 바꾸지 못한 값을 `json` 형식으로 저장한다. langgraph 0.2.60에서는 그렇게 저장된 입력을 다시 읽으면 `Marker` 객체가 만들어진다. 이 프로젝트의 \
-테스트가 그 환경에서 확인한다.
-{reader[strict]:?LangGraph의 엄격 모드(`allowed_msgpack_modules=None`: 허용 목록에 없는 타입은 만들지 않는다)로 메모리 saver를 \
+{reader[strict]:?LangGraph의 엄격 모드(`serde=JsonPlusSerializer(allowed_msgpack_modules=None)`: 허용 목록에 없는 타입은 만들지 않는다)로 메모리 saver를 \
 만들고 스레드 셋을 실행했다. 첫째는 실습의 값 그대로, 둘째는 `bulk`에 날짜와 시각을, 셋째는 `bulk`에 애플리케이션이 정의한 \
 클래스 `Marker`의 객체를 넣었다.|}
 {reader[strict]:?{strict_rows:table=STRICT_TABLE}|}
@@ -412,7 +413,7 @@ langgraph-checkpoint {versions[langgraph-checkpoint]}{은/는} `thread_id`도 me
 langgraph-checkpoint 3.0.0에서, SQLite saver의 `list`에 준 metadata 필터 키로 SQL을 넣을 수 있던 문제(CVE-2025-67644)는 \
 langgraph-checkpoint-sqlite 3.0.1에서 고쳐졌다. msgpack 확장 타입 문제(CVE-2026-28277)는 langgraph 1.0.10부터 \
 {reader[strict]:?엄격 모드|엄격 모드(허용 목록에 없는 타입은 만들지 않는 설정)}로 막을 수 있지만, 엄격 모드는 기본으로 꺼져 있다. 실습의 langgraph 0.2.60은 langgraph-checkpoint 3.0 미만만 의존성으로 허용하므로 고쳐진 \
-버전을 설치할 수 없다. 그 환경에서는 애플리케이션 말고는 아무도 저장소에 쓸 수 없어야 한다.
+버전을 설치할 수 없다. 그 환경과 엄격 모드를 켜지 않은 환경에서는 애플리케이션 말고는 아무도 저장소에 쓸 수 없어야 한다.
 ### 체크포인트 하나를 열어 보면
 `run-1` 스레드를 한 번 실행한 뒤 마지막 체크포인트를 saver에서 직접 꺼냈다(`app.checkpointer.get_tuple(config)`). 채널은 체크포인트 \
 안에서 값 하나가 담기는 자리다. 상태의 키마다 채널이 하나 있고, LangGraph가 안에서 사용하는 채널(`__start__`, 그리고 다음에 실행할 \
@@ -429,10 +430,10 @@ MISTAKES_TABLE = (["실수", "이번 실행에서 일어난 일"], [], [
      "쌓였다."],
     ["되감을 때 `None` 대신 입력을 준다", "{rerun[input]:code}{을/를} 주자 {rerun[ran]:nodes}{이/가} 처음부터 다시 실행되고 "
      "체크포인트가 {rerun[added]}개 늘었다."],
-    ["`update_state` 뒤에 원래 config로 이어 간다", "초안은 {update[old_config][draft]:code}, 점수는 {update[old_config][score]}점이다. "
+    ["`update_state` 뒤에 원래 config로 이어 간다", "초안은 {update[old_config][draft]:code}, 점수는 {update[old_config][score]}점이었다. "
      "바꾼 값은 사용되지 않았다."],
-    ["`get_state_history`를 뒤집지 않고 읽는다", "첫 항목이 단계 {update[first_steps][get_state_history]}(마지막 체크포인트){이다/다}. "
-     "뒤집어야 단계 {update[first_steps][history]}(입력)부터 읽힌다."]])
+    ["`get_state_history`를 뒤집지 않고 읽는다", "첫 항목이 단계 {update[first_steps][get_state_history]}(마지막 체크포인트){이었다/였다}. "
+     "뒤집어야 단계 {update[first_steps][history]}(입력)부터 읽혔다."]])
 ROWS_TABLE = (["고친 행이 가리키는 것", "행의 형식", "LangGraph의 SQLite saver", "LangGraph가 남긴 경고 로그", "`open_saver`"],
               ["{row:pick=ROW_NAMES}", "{type:lit}", "{default[built]:?{row:pick=ROW_DID}({default[built]}번)|{row:pick=ROW_DIDNT}}",
                "{default[warned]}개", "{agckpt[built]:?{row:pick=ROW_DID}|{row:pick=ROW_DIDNT}(오류로 멈춤)}"], [])
@@ -450,10 +451,10 @@ ANATOMY_TABLE = (["필드", "뜻", "값 또는 크기"], ["{field:lit}", "{purpo
 TRAVEL = doc("""\
 ## 되감기와 분기는 어떻게 다른가
 되감기(replay)는 과거 config(`thread_id`와 `checkpoint_id`가 든 config)로 `invoke(None, config)`를 불러, 그 체크포인트 뒤의 노드를 저장된 \
-값 그대로 다시 실행하는 것이다. 분기는 `update_state`로 값을 바꾼 체크포인트를 하나 쓰고, 돌려받은 config로 이어 가는 \
-것이다. 둘 다 원래 가지를 지우지 않는다.
+값 그대로 다시 실행하는 것이다. 분기는 `update_state`로 값을 바꾼 체크포인트를 하나 저장하고, 돌려받은 config로 이어 가는 \
+것이다.
 {r:table=VERSUS_TABLE}
-되감기와 분기는 각각 새 스레드에서 한 번 실행한 뒤 `write` 앞에서 했고, 노드 함수가 불릴 때마다 이름을 적어 다시 \
+되감기와 분기는 각각 새 스레드를 한 번 실행한 뒤 `write` 앞에서 시작했고, 노드 함수가 불릴 때마다 이름을 적어 다시 \
 실행된 노드를 셌다. 되감기는 노드 함수를 실제로 다시 부른다(이번에 {replay_from[write][ran]:nodes}). \
 그러므로 노드 안의 부수 효과(메일 보내기, 모델 호출)도 되감을 때마다 다시 일어난다.
 {replay_kind:pick=REPLAY}
@@ -479,8 +480,7 @@ reducer(`operator.add`)가 있어 목록을 이어 붙인다. `write` 앞 체크
 체크포인트 하나이고 선은 가지다. 강조한 점은 생긴 경위가 {highlighted:each=OR_LITS}인 체크포인트다.
 {tree:gitgraph}
 {branch[points][1:]:?되감은 뒤에는 다음 노드가 `write`인 체크포인트가 {branch[points]:len}개({branch[points]:each=PLAIN})다. 실습의 \
-`fork()` 함수는 그 가운데 가장 최근 것을 고른다(실습 함수 `snapshot_before`가 다음 노드가 주어진 노드인 체크포인트 가운데 \
-가장 최근 것을 돌려준다). 그래서 분기의 첫 체크포인트({branch[at]})는 {branch[parent]}에서 갈라진다.|다음 노드가 `write`인 체크포인트는 {branch[points][0]} 하나이고, 분기의 첫 체크포인트({branch[at]})는 거기서 갈라진다.}
+`fork()` 함수는 그 가운데 가장 최근 것을 실습 함수 `snapshot_before`로 고른다. 그래서 분기의 첫 체크포인트({branch[at]})는 {branch[parent]}에서 갈라진다.|다음 노드가 `write`인 체크포인트는 {branch[points][0]} 하나이고, 분기의 첫 체크포인트({branch[at]})는 거기서 갈라진다.}
 """)
 VERSUS_TABLE = (["", "되감기", "분기"], [], [
     ["부르는 것", "`invoke(None, 과거 config)`", "`update_state(과거 config, 값)` 뒤 `invoke(None, 돌려받은 config)`"],
@@ -498,8 +498,8 @@ REPLAYS_TABLE = (["어느 노드 앞으로", "늘어난 체크포인트", "다�
 REPLAY = {  # how a replay's added checkpoints compare with the nodes it ran again
     "fork": doc("""\
 langgraph {versions[langgraph]}에서는 되감으면 다시 실행한 노드 수보다 체크포인트가 하나 더 늘어난다. 되감기가 새로 만든 첫 \
-체크포인트가 생긴 경위는 `fork`다. 이름은 fork지만 분기가 아니라 되감기가 남긴 것이다(실습의 `fork()`와 `fork_*` 키는 분기를 뜻한다).
-참고: 되감을 때 이 `fork` 체크포인트를 남기는 동작은 langgraph 1.1.7에서 들어왔다(langgraph PR #7498). 그 전(실습의 0.2.60 \
+체크포인트가 생긴 경위는 `fork`다. 이름은 fork지만 분기가 아니라 되감기가 저장한 것이다(실습의 `fork()`와 `fork_*` 키는 분기를 뜻한다).
+참고: 되감을 때 이 `fork` 체크포인트를 저장하는 동작은 langgraph 1.1.7에서 들어왔다(langgraph PR #7498). 그 전(실습의 0.2.60 \
 포함)에는 이 체크포인트가 없어, `plan`·`write`·`review` 앞으로 되감으면 체크포인트가 \
 3·2·1개 늘어난다. 이 프로젝트의 테스트가 langgraph 0.2.60에서 확인하는 값이다."""),
     "plain": doc("""\
@@ -512,8 +512,8 @@ SIZE = doc("""\
 ## 크기로 잰 것
 상태를 실습의 방식(`json.dumps(values, ensure_ascii=False, sort_keys=True, default=str)`의 UTF-8 바이트)으로 재면, 체크포인트마다 \
 상태 전체의 크기가 나온다. 페이로드는 크기를 재려고 상태에 일부러 넣은 큰 값이다. 여기서는 `bulk`에 넣은 \
-{weigh[payload_bytes]:,}바이트 문자열이다. 페이로드를 넣자 체크포인트 {weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 \
-있었고, 합계는 {weigh[thin_total]:,}바이트에서 {weigh[fat_total]:,}바이트가 됐다. saver가 더 보관한 바이트를 페이로드 크기로 나누면 {parts:each=TIMES}{이었다/였다}.
+{weigh[payload_bytes]:,}바이트 문자열이다. 페이로드는 체크포인트 {weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 \
+들어갔고, 상태 바이트의 합계는 {weigh[thin_total]:,}바이트에서 {weigh[fat_total]:,}바이트가 됐다. saver가 더 보관한 바이트를 페이로드 크기로 나누면 {parts:each=TIMES}{이었다/였다}.
 {size_rows:table=SIZE_TABLE}
 {charts[thin_fat]:chart=SIZE_CHART}
 {size_rows[0][difference]:?|입력 체크포인트(#0)의 상태에는 더해진 바이트가 없다. 입력은 아직 상태가 아니라 `__start__` 채널에 있다.} \
@@ -522,7 +522,7 @@ SIZE = doc("""\
 ### 페이로드 크기를 바꿔 가며
 {sweep:table=SWEEP_TABLE}
 {sweep_step:?페이로드가 {sweep_step[payload_bytes]:,}바이트 늘 때마다 차이는 {sweep_step[extra]:,}바이트씩 늘었다. 기울기 \
-{sweep_step[per_byte]:g}{은/는} 페이로드가 든 체크포인트 수{slope_is_carrying:?와 같다|와 다르다}.|늘어난 바이트가 고르게 \
+{sweep_step[per_byte]:g}({sweep_step[extra]:,} ÷ {sweep_step[payload_bytes]:,}){은/는} 페이로드가 든 체크포인트 수{slope_is_carrying:?와 같다|와 다르다}.|늘어난 바이트가 고르게 \
 늘지는 않았다(위 표).}
 ### saver가 실제로 보관한 바이트
 같은 두 실행(페이로드 없이 한 번, 넣고 한 번)을 {each_saver:pick=EACH_SAVER} 다시 하고, 저장소를 직접 읽어 직렬화된 값의 바이트를 \
@@ -534,7 +534,8 @@ SIZE = doc("""\
 바이트 수가 달랐다.}}
 ### 노드가 늘면
 `write`와 `review` 사이에 값을 바꾸지 않고 넘기기만 하는 노드를 넣어 노드 {chains[1:]:each=NODE_COUNTS}의 사슬을 만들고, 같은 두 \
-실행을 다시 했다. 실습 해설(실습의 배경과 수치를 설명하는 글)은 "노드가 서른 개면 한 번 넣은 값이 거의 서른 번 저장된다"고 한다.
+실행을 다시 했다.
+참고: 실습 해설(실습의 배경과 수치를 설명하는 글)은 "노드가 서른 개면 한 번 넣은 값이 거의 서른 번 저장된다"고 한다.
 {chains:table=CHAIN_TABLE}
 {chain_savers:each=CLAIMS}
 ### 턴이 늘면
@@ -548,7 +549,7 @@ SIZE = doc("""\
 보관한 바이트가 {pointer[in_state][stored]:,}바이트에서 {pointer[pointer][stored]:,}바이트로 줄었다. LangGraph store에는 값이 \
 {pointer[pointer][store]:,}바이트 하나만 들어 있다.{thread_note:? "saver가 실제로 보관한 바이트"의 표와는 \
 스레드 이름이 달라서 {thread_bytes}바이트 다르다(이 langgraph는 체크포인트의 metadata에 `thread_id`를 적는다).|}
-참고: 대가가 있다. 값이 체크포인트 밖에 있으므로 되감기와 분기는 그 값을 되살리지 않고, 스레드를 지워도 LangGraph store의 값은 남는다. 이 \
+참고: 대가가 있다. 값이 체크포인트 밖에 있으므로 그 값을 나중에 바꾸면 되감거나 분기해도 예전 값으로 돌아가지 않고, 스레드를 지워도 LangGraph store의 값은 남는다. 이 \
 프로젝트의 테스트가 langgraph 0.2.60과 1.2.24에서 확인한다.
 **`notes`를 `DeltaChannel`로 바꾸기.**
 {has_delta:pick=DELTA}
@@ -556,11 +557,11 @@ SIZE = doc("""\
 전체 지우기)를 {each_saver:pick=EACH_SAVER} 불러 보았다.
 {pruning:table=PRUNE_TABLE}
 {vacuum:?SQLite 파일은 `delete_thread` 뒤에도 {vacuum[after_delete][file_bytes]:,}바이트 그대로였고, 지운 행이 \
-있던 페이지(SQLite가 파일을 나누는 고정 크기 단위) {vacuum[after_delete][free_pages]}개가 빈 채로 파일 안에 남았다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite 명령)을 실행한 뒤에야 {vacuum[after_vacuum][file_bytes]:,}바이트로 \
+있던 페이지(파일의 고정 크기 단위) {vacuum[after_delete][free_pages]}개가 빈 채로 파일 안에 남았다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite 명령)을 실행한 뒤에야 {vacuum[after_vacuum][file_bytes]:,}바이트로 \
 줄었다.|}
 {pg_pruned:?PostgreSQL saver에서 `prune` 뒤에 담아 둔 과거 config로 `get_state`를 부르자 오류 없이 빈 값 \
 {pg_pruned[old_values]:code}{이/가} 나왔고, `invoke(None, config)`는 {pg_pruned[old_invoke]:lit}{을/를} 냈다. 조용히 비어 있는 읽기가 \
-더 위험하다.|참고: langgraph 1.2.24 환경의 PostgreSQL saver는 `prune`을 지원한다. `prune` 뒤에 과거 config로 `get_state`를 부르면 \
+더 위험하다.|참고: langgraph 1.2.24 환경의 PostgreSQL saver(langgraph-checkpoint-postgres 3.2.0)는 `prune`을 지원한다. `prune` 뒤에 과거 config로 `get_state`를 부르면 \
 오류 없이 빈 값 `{{}}`가 나오고, `invoke(None, config)`는 `EmptyInputError`를 낸다. 이 프로젝트의 테스트가 그 환경에서 확인한다.}
 ### 보관한 바이트를 부분으로 나누면
 saver마다, 페이로드를 넣어 늘어난 바이트를 세 부분으로 나누었다. 체크포인트 본문은 checkpoint와 metadata를 합한 것이다. blob은 채널 값을 \
@@ -607,10 +608,10 @@ PARTS_KINDS = {  # by how a saver keeps a channel's value
                 "{share[blobs]:.2f}배는 `__start__`의 입력 하나다."}
 CHAIN_TABLE = (["노드 수", "체크포인트 수", "페이로드가 든 체크포인트", "{chains[0][savers]:each=COPIES_HEADS}"],
                ["{nodes}", "{savers[0][checkpoints]}", "{savers[0][logical][carrying]}", "{savers:each=COPIES_CELLS}"], [])
-CLAIMS = ("{follows:? {backend:pick=PROSE}{은/는} {copies[-1]:.2f}배를 보관해, 실습 해설의 말{more:?보다도 조금 많다|대로다}.|"
-          " {backend:pick=PROSE}{은/는} 노드 {r[chains][0][nodes]}개에서 {copies[0]:.2f}배, {r[chains][-1][nodes]}개에서 "
+CLAIMS = ("{follows:?{backend:pick=PROSE}{은/는} {copies[-1]:.2f}배를 보관해, 실습 해설의 말{more:?보다도 조금 많다|대로다}.|"
+          "{backend:pick=PROSE}{은/는} 노드 {r[chains][0][nodes]}개에서 {copies[0]:.2f}배, {r[chains][-1][nodes]}개에서 "
           "{copies[-1]:.2f}배로 조금만 늘어, 실습 해설의 말과 다르다. 바뀌지 않은 값을 다시 싣지 않고, 새 체크포인트에 그 값의 버전 번호만 적기 "
-          "때문이다.}", "")
+          "때문이다.}", " ")
 TURN_TABLE = (["턴", "{turn_columns:each=STORED_HEADS}", "`notes` (JSON 바이트)"],
               ["{turn}", "{stored:each=STORED_CELLS}", "{notes:,}"], [])
 TURN_CHART = ("턴에 따른 보관 바이트", "턴", "바이트")
@@ -622,7 +623,7 @@ DELTA = {  # notes as a DeltaChannel, where langgraph has it
 있다(langgraph {versions[langgraph]} 소스 `channels/delta.py`의 설명).
 `notes`를 이 채널로 바꿔 메모리 saver에서 같은 {turns[memory][rows][-1][turn]}턴을 다시 실행했다. `snapshot_frequency`는 \
 {delta[every]}{이었다/였다}. 이 그래프에서는 노드 {nodes:len}개가 턴마다 `notes`를 한 번씩 갱신한다. LangGraph가 센 갱신 횟수가 \
-`snapshot_frequency`에 이른 {delta[snapshot_turns]:each=PLAIN}턴에 목록 전체가 저장됐다(표의 {delta[snapshot_turns]:each=PLAIN}턴 행). {turns[memory][rows][-1][turn]}턴 뒤 보관 바이트는 {turns[memory][rows][-1][stored]:,}바이트에서 \
+`snapshot_frequency`에 이른 {delta[snapshot_turns]:each=PLAIN}턴에 목록 전체가 저장됐다. {turns[memory][rows][-1][turn]}턴 뒤 보관 바이트는 {turns[memory][rows][-1][stored]:,}바이트에서 \
 {delta[rows][-1][stored]:,}바이트로 줄었다. 마지막 10턴에 쌓인 바이트는 처음 10턴의 {delta[ratio]:.2f}배다(일반 채널은 \
 {turns[memory][ratio]:.2f}배). 매 턴의 상태는 두 실행에서 {same[states]:?같았다|달랐다}."""),
     False: doc("""\
@@ -637,9 +638,8 @@ PRUNE = {"": "지원함", "NotImplementedError": "구현되지 않음", "Attribu
 
 LOST = doc("""\
 ## 사라지는 것
-메모리 saver의 체크포인트는 그 saver와 함께 사라진다. 새 saver로 그래프를 다시 만들고 같은 \
-`thread_id`로 읽으면 체크포인트가 {lost[after_restart]}개이고 값도 {lost[values_after_restart]:code}{이다/다}. 오류는 \
-나지 않는다(`survives_restart`는 {summary[survives_restart]:code}). 실제 프로세스로도 확인했다. 새로 \
+메모리 saver의 체크포인트는 그 saver와 함께 사라진다(`survives_restart`는 \
+{summary[survives_restart]:code}). 실제 프로세스로도 확인했다. 새로 \
 띄운 자식 프로세스가 스레드를 실행하고 끝난 뒤, 부모 프로세스가 새 saver를 만들어 같은 `thread_id`의 체크포인트를 읽었다.
 {demo_savers:table=RESTART_TABLE}
 {no_sqlite:?이 기계에는 SQLite saver가 없어 재지 않았다.
@@ -664,20 +664,20 @@ SIGKILL을 받은 스레드를, 새 자식 프로세스에서 재개해 보았�
 `sync`는 20번 모두 4개, `async`는 20번 모두 1개였고, langgraph 0.2.60(durability 설정 없음)은 20번 모두 1개였다. 2026-12-01에는 \
 `async`가 1개 16번, 2개 4번이었고, 바쁜 기계에서는 `async`와 0.2.60 모두 1개에서 4개까지였다.
 ### 이번 실행에서 다시 확인한 것
-위에서 예·아니오로 답한 것을 모았다.
+위 실험에서 확인한 것을 예·아니오로 모았다.
 {checks:table=CHECKS_TABLE}
 {trap:?|이 기계에는 SQLite saver가 없어, 그것이 필요한 두 항목(크래시 뒤 재개, `next`가 숨긴 크래시)은 확인하지 않았다.}
 """)
-RESTART_TABLE = (["saver", "자식이 남긴 체크포인트", "새 saver가 찾은 체크포인트", "살아남았나"],
+RESTART_TABLE = (["saver", "자식이 저장한 체크포인트", "새 saver가 찾은 체크포인트", "살아남았나"],
                  ["{backend:pick=SAVERS}", "{restart[kept]}", "{restart[after_restart]}", "{restart[survives]:pick=YES}"], [])
 DURABILITY = {  # the durability modes, where langgraph has them
     True: doc("""\
-참고: durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. langgraph 0.6부터 있다(LangGraph API 문서의 `Durability`). 같은 문서에 따르면 \
-`exit`는 실행이 끝날 때, `async`는 다음 단계를 실행하는 동안 뒤에서, `sync`는 다음 단계로 가기 전에 쓴다. `async`가 기본값이다.
-세 모드(`exit`, `async`, `sync`)마다 세 경우를 시험했다. 그래프를 끝까지 실행한 경우, `review`가 예외를 던진 경우, `review` \
-안에서 프로세스가 SIGKILL(정리할 틈 없이 프로세스를 끝내는 신호)을 받은 경우다."""),
+참고: durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장할지 정한다. langgraph 0.6부터 있다(LangGraph API 문서의 `Durability`). 같은 문서에 따르면 \
+`exit`는 실행이 끝날 때, `async`는 다음 단계를 실행하는 동안 뒤에서, `sync`는 다음 단계로 가기 전에 저장한다. `async`가 기본값이다.
+세 모드(`exit`, `async`, `sync`)마다 끝까지 실행한 경우, `review`가 예외를 던진 경우, `review` 안에서 프로세스가 \
+SIGKILL(정리할 틈 없이 프로세스를 끝내는 신호)을 받은 경우를 시험했다."""),
     False: doc("""\
-참고: durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장소에 쓸지 정한다. langgraph 0.6부터 있다(LangGraph API 문서의 `Durability`). 실습의 0.2.60에는 없다. langgraph 1.2.24에서 \
+참고: durability는 `invoke`에 주는 설정으로, 체크포인트를 언제 저장할지 정한다. langgraph 0.6부터 있다(LangGraph API 문서의 `Durability`). 실습의 0.2.60에는 없다. langgraph 1.2.24에서 \
 `exit`, `async`, `sync`는 끝까지 실행한 뒤 1·5·5개, 예외 뒤 1·4·4개를 남긴다. 이 프로젝트의 테스트가 그 환경에서 확인한다.
 설치된 langgraph {versions[langgraph]}에는 durability가 없어 `durability="sync"`를 주자 오류가 났다({durability[error]:lit}). 그래서 \
 기본 동작 하나만 쟀다. 그래프를 끝까지 실행한 경우, `review`가 예외를 던진 경우{no_sqlite:?|, `review` 안에서 프로세스가 \
@@ -687,10 +687,10 @@ MATRIX_TABLE = (["모드", "끝까지 실행한 뒤", "`review`가 예외를 던
                  "{ran:nodes}"], [])
 MATRIX_NOTE = {  # what made each SIGKILL cell the same on every run
     True: "`exit`와 `sync`에서는 `review`가 기다리지 않고 바로 프로세스를 끝냈고, `async`에서는 앞 "
-          "체크포인트가 저장소에 다 기록될 때까지 `review` 안에서 기다렸다가 끝냈다. 그래서 `async`의 SIGKILL 값은 다른 두 모드와 "
+          "체크포인트가 저장소에 다 저장될 때까지 `review` 안에서 기다렸다가 끝냈다. 그래서 `async`의 SIGKILL 값은 다른 두 모드와 "
           "조건이 다르다(기다리지 않은 경우는 아래 참고).",
     False: "기다리지 않고 끝내면 남는 체크포인트 수가 실행마다 다를 수 있어(아래 참고), 실행마다 같은 "
-           "값이 나오도록 `review` 안에서 앞 체크포인트가 저장소에 다 기록될 때까지 기다렸다가 프로세스를 끝냈다."}
+           "값이 나오도록 `review` 안에서 앞 체크포인트가 저장소에 다 저장될 때까지 기다렸다가 프로세스를 끝냈다."}
 CRASH_TABLE = (["saver", "크래시 뒤 찾은 체크포인트", "남은 작업", "재개할 때 실행된 노드", "재개 뒤 체크포인트"], [
     "{backend:pick=SAVERS}", "{crash[checkpoints_after_crash]}", "{crash[pending_after_crash]:?{crash[pending_after_crash]:lit}|—}",
     "{crash[ran_on_resume]:nodes}", "{resumed:?{crash[checkpoints_after_resume]}|—}"], [])
@@ -701,7 +701,7 @@ TRAP = {  # the crash that next hides, where the SQLite saver is here to show it
 체크포인트)의 `tasks`(그 체크포인트에서 실행할 작업 목록)로 확인한다. `tasks`가 비어 있지 않으면 아직 끝나지 않은 것이다.
 이 크래시는 일부러 만들었다. 자식 프로세스에서 saver의 `put`(체크포인트를 저장하는 메서드)을 가로채 `plan` 뒤의 체크포인트만 저장되지 \
 않게 하고, `write`에서 SIGKILL로 프로세스를 끝냈다. 체크포인트 저장이 끝나기 전에 죽은 상태를 흉내 낸 것이다.
-새 saver에서 `get_state_history`로 읽으면 체크포인트는 {trap[history_next]:len}개이고, 오래된 것부터 각 체크포인트의 `next`는 \
+새 SQLite saver에서 `get_state_history`로 읽으면 체크포인트는 {trap[history_next]:len}개이고, 오래된 것부터 각 체크포인트의 `next`는 \
 {trap[history_next]:each=NEXTS}{이다/다}. 그런데 같은 스레드를 `get_state(config)`로 읽으면 `next`가 \
 {trap[next_after_crash]:?비어 있지 않다.|비어 있다. 끝난 것처럼 보인다.} 마지막 스냅샷의 `tasks`에는 {trap[pending_after_crash]:lit}{이/가} \
 있고, 그 작업의 대기 기록 {trap[pending_writes]}개({trap[pending_channels]:each=LITS})가 저장돼 있다. 재개하자 \
@@ -731,7 +731,7 @@ SECTIONS = [HEADER, SAVED, TRAVEL, SIZE, LOST]  # the report, in its order
 FIELD_PURPOSES = {  # what each field a langgraph version may write is for, in the table's order
     "checkpoint.v": "체크포인트 구조 자체의 형식 버전",
     "checkpoint.id": "이 체크포인트의 id(`checkpoint_id`). 정렬하면 시간 순서가 된다",
-    "checkpoint.ts": "체크포인트를 쓴 시각",
+    "checkpoint.ts": "체크포인트를 저장한 시각",
     "checkpoint.channel_values": "채널별 값(여기서는 바이트 수)",
     "checkpoint.channel_versions": "채널별 현재 버전 번호. 채널이 바뀔 때마다(값이 쓰이거나 비워질 때) 커진다",
     "checkpoint.versions_seen": "노드마다, 지난번 실행될 때 본 채널 버전. 다음에 실행할 노드를 정하는 데 사용한다",

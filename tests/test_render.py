@@ -156,7 +156,7 @@ def first_screen(r):
     out += [(top, (f"| `{key}` | `{json.dumps(r['summary'][key], ensure_ascii=False)}` | ", " |"))
             for key in ("pending", "fork_angle", "survives_restart")]
     # the four answers
-    out += [(top, f"1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 {len(r['checkpoints'])}개 남는다."),
+    out += [(top, f"1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 {len(r['checkpoints'])}개 저장된다."),
             (top, f"노드({code_list(ckpt.NODES)})가 하나 끝날 때마다 하나씩이다."),
             (top, f"2. **되감기와 분기는 어떻게 다른가?** 둘 다 `write` 앞에서 다시 출발해 {code_list(x['ran'])}"),
             (top, "저장된 값을 그대로 사용하고(점수 {fork[base_score]}), 체크포인트가 " + f"{{replays[{w}][added]}}개 늘어난다."),
@@ -164,7 +164,7 @@ def first_screen(r):
                   "config로 이어 가는 것)는 바꾼 값을 사용하고(점수 {fork[fork_score]}), 체크포인트가 "
                   f"{r['fork']['total'] - r['fork']['before']}개 늘어난다."),
             (top, "3. **큰 값은 몇 번 저장되는가?** 상태를 JSON으로 바꿔 세면 {weigh[payload_bytes]}바이트 값은 체크포인트 "
-                  "{weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. 이 값 때문에 더 보관한 바이트는 값 크기의 " + times(r)),
+                  "{weigh[checkpoints]}개 가운데 {weigh[carrying]}개에 들어 있다. saver가 이 값 때문에 더 보관한 바이트는 값 크기의 " + times(r)),
             (top, "같은 `thread_id`로 읽어도 체크포인트는 {lost[after_restart]}개이고")]
     # the five rules, each with a number of the run
     restarts = ", ".join(f"{PROSE[b]}에서 {{demos[restart:{b}][after_restart]}}개" for b in savers_with(r, "restart"))
@@ -176,7 +176,7 @@ def first_screen(r):
                   + (f"(스레드 이름이 달라 아래 크기 표와는 {thread_bytes(r)}바이트 다르다)." if thread_named(r) else ".")),
             (top, f"재시작 뒤 새 saver가 찾은 체크포인트는 {restarts}였다.")]
     if rows:  # the rewritten rows, and how many of them made LangGraph's reader build something
-        out.append((top, f"LangGraph의 SQLite saver는 {len(rows)}번 가운데 "
+        out.append((top, f"LangGraph의 SQLite saver로 읽자, {len(rows)}번 가운데 "
                          f"{sum(x['default']['built'] > 0 for x in rows)}번 객체를 만들거나 함수를 불렀다."))
     elif surrogate["built"]:
         out.append((top, "LangGraph는 저장된 체크포인트를 다시 읽으면서 시험용 클래스 `Marker`(만들어질 때 횟수만 센다)의 객체를 "
@@ -188,7 +188,7 @@ def saved(r):
     top, threads, mistakes = "## 무엇이 저장되는가", "### 같은 스레드와 다른 스레드", "### 실습 안내문이 꼽는 실수 네 가지"
     out = [(top, f"한 번 실행하면 {len(r['checkpoints'])}개가 생기고"),
            (top, "이어진다(`notes` {threads[same_thread_notes][0]}개 → {threads[same_thread_notes][1]}개)."),
-           (top, "최신 것부터 주므로(첫 항목이 단계 {update[first_steps][get_state_history]}) 뒤집었다.")]
+           (top, "최신 것부터 주므로 뒤집었다.")]
     out += [(top, row("#{position}", "{source}", "{step}", code_list(c["next"][:1]) if c["next"] else "(끝)",
                       code_list(c["changed"]), "{bytes}"), c) for c in r["checkpoints"]]
     same = r["update"]["int_and_str_ids"][1]
@@ -201,9 +201,9 @@ def saved(r):
                         "{threads[no_checkpointer_notes][1]}개로 매번 처음부터 쌓였다. |")),
             (mistakes, ("| 되감을 때 `None` 대신 입력을 준다 | ", "체크포인트가 {rerun[added]}개 늘었다. |")),
             (mistakes, ("| `update_state` 뒤에 원래 config로 이어 간다 | ",
-                        "점수는 {update[old_config][score]}점이다. 바꾼 값은 사용되지 않았다. |")),
+                        "점수는 {update[old_config][score]}점이었다. 바꾼 값은 사용되지 않았다. |")),
             (mistakes, ("| `get_state_history`를 뒤집지 않고 읽는다 | 첫 항목이 단계 {update[first_steps][get_state_history]}"
-                        "(마지막 체크포인트)", "뒤집어야 단계 {update[first_steps][history]}(입력)부터 읽힌다. |"))]
+                        "(마지막 체크포인트)", "뒤집어야 단계 {update[first_steps][history]}(입력)부터 읽혔다. |"))]
     return out + reader(r) + anatomy(r)
 
 
@@ -286,8 +286,9 @@ def ran(found, key):
 def size(r):
     top, sweep, rows, w = "## 크기로 잰 것", "### 페이로드 크기를 바꿔 가며", r["rows"], r["weigh"]
     labels = [f"#{c['position']} {c['source']}" for c in r["checkpoints"]]
-    out = [(top, "여기서는 `bulk`에 넣은 {weigh[payload_bytes]}바이트 문자열이다. 페이로드를 넣자 체크포인트 {weigh[checkpoints]}개 "
-                 "가운데 {weigh[carrying]}개에 들어 있었고, 합계는 {weigh[thin_total]}바이트에서 {weigh[fat_total]}바이트가 됐다."),
+    out = [(top, "여기서는 `bulk`에 넣은 {weigh[payload_bytes]}바이트 문자열이다. 페이로드는 체크포인트 {weigh[checkpoints]}개 "
+                 "가운데 {weigh[carrying]}개에 들어갔고, 상태 바이트의 합계는 {weigh[thin_total]}바이트에서 {weigh[fat_total]}바이트가 "
+                 "됐다."),
            (top, "saver가 더 보관한 바이트를 페이로드 크기로 나누면 " + times(r))]
     out += [(top, row(label, f"{{rows[thin][{i}]}}", f"{{rows[fat][{i}]}}", f"{{rows[difference][{i}]}}"))
             for i, label in enumerate(labels)]
@@ -301,7 +302,7 @@ def size(r):
     step = r["sweep_step"]
     if step:
         out += [(sweep, "페이로드가 {sweep_step[payload_bytes]}바이트 늘 때마다 차이는 {sweep_step[extra]}바이트씩 늘었다. "
-                        "기울기 {sweep_step[per_byte]:g}"),
+                        "기울기 {sweep_step[per_byte]:g}({sweep_step[extra]} ÷ {sweep_step[payload_bytes]})"),
                 (sweep, "페이로드가 든 체크포인트 수" + ("와 같다." if step["per_byte"] == r["sweep"][0]["carrying"] else "와 다르다."))]
     else:
         out.append((sweep, "늘어난 바이트가 고르게 늘지는 않았다(위 표)."))
@@ -394,7 +395,7 @@ def remedies(r):
                              after[0] or "—", after[1] or "메서드 없음")))
     if "sqlite" in pruning:
         out.append((top, "SQLite 파일은 `delete_thread` 뒤에도 {pruning[sqlite][after_delete][file_bytes]}바이트 그대로였고, 지운 "
-                         "행이 있던 페이지(SQLite가 파일을 나누는 고정 크기 단위) {pruning[sqlite][after_delete][free_pages]}개가 빈 "
+                         "행이 있던 페이지(파일의 고정 크기 단위) {pruning[sqlite][after_delete][free_pages]}개가 빈 "
                          "채로 파일 안에 남았다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite 명령)을 실행한 뒤에야 "
                          "{pruning[sqlite][after_vacuum][file_bytes]}바이트로 줄었다."))
     if (pruning.get("postgres") or {}).get("after_prune"):
@@ -435,8 +436,7 @@ def parts(r):
 def gone(r):
     top, modes, crash, trap = "## 사라지는 것", "### durability와 크래시", "### 크래시 뒤 재개", "### 다음 노드(`next`)가 숨기는 크래시"
     demos = r["demos"]
-    out = [(top, "같은 `thread_id`로 읽으면 체크포인트가 {lost[after_restart]}개이고"),
-           (top, f"(`survives_restart`는 `{json.dumps(r['summary']['survives_restart'])}`)")]
+    out = [(top, f"(`survives_restart`는 `{json.dumps(r['summary']['survives_restart'])}`)")]
     out += [(top, row(SAVERS[b], f"{{demos[restart:{b}][kept]}}", f"{{demos[restart:{b}][after_restart]}}",
                       YES[demos[f"restart:{b}"]["survives"]])) for b in savers_with(r, "restart")]
     # the durability matrix: a row per mode (one without modes), what each ending left
@@ -464,7 +464,7 @@ def gone(r):
                                + ("같았다." if found["result"] == back["values_after_restart"] else "달랐다.")))
     if "trap" in demos:
         t = demos["trap"]
-        out += [(trap, f"새 saver에서 `get_state_history`로 읽으면 체크포인트는 {len(t['history_next'])}개이고"),
+        out += [(trap, f"새 SQLite saver에서 `get_state_history`로 읽으면 체크포인트는 {len(t['history_next'])}개이고"),
                 (trap, "그 작업의 대기 기록 {demos[trap][pending_writes]}개(" + ", ".join(f"`{c}`" for c in t["pending_channels"])
                  + ")가 저장돼 있다."), (trap, f"재개하자 {code_list(t['ran_on_resume'])}만 실행됐다")]
     else:

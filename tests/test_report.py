@@ -82,7 +82,7 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (top, "상태 전체를 saver에 체크포인트로 저장한다(이번 실행에서 5개)."),
         (top, "상태를 JSON으로 바꿔 세면 1,500바이트 값은 체크포인트 5개 가운데 4개에 들어 있다."),
         (top, "| `base_score` | 5 | `angle`을 `기본`으로 두고 한 번 실행한 점수(초안 `\"가을/기본\"`의 글자 수) |"),
-        (top, "1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 5개 남는다."),
+        (top, "1. **무엇이 저장되는가?** 한 번 실행하면 체크포인트가 5개 저장된다."),
         (top, "분기(`update_state`로 `angle`을 `비교`로 바꾼 뒤 돌려받은 config로 이어 가는 것)는 바꾼 값을 사용하고(점수 17), "
               "체크포인트가 3개 늘어난다."),
         (top, "같은 `thread_id`로 읽어도 체크포인트는 0개이고 값은 `{}`다. 오류는 나지 않는다."),
@@ -93,8 +93,8 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (saved, "한 번 실행하면 5개가 생기고"),
         (saved, '실습의 `pending()`이 돌려주는 `["__start__", "plan", "write", "review", ""]`가 된다.'),
         (saved, "실행한 스레드는 `notes` 3개, 체크포인트 5개였다."),  # another thread, run: it started empty
-        (saved, "| `update_state` 뒤에 원래 config로 이어 간다 | 초안은 `\"가을/기본\"`, 점수는 5점이다. 바꾼 값은 사용되지 않았다. |"),
-        (saved, "| `get_state_history`를 뒤집지 않고 읽는다 | 첫 항목이 단계 3(마지막 체크포인트)이다. 뒤집어야 단계 -1(입력)부터 읽힌다. |"),
+        (saved, "| `update_state` 뒤에 원래 config로 이어 간다 | 초안은 `\"가을/기본\"`, 점수는 5점이었다. 바꾼 값은 사용되지 않았다. |"),
+        (saved, "| `get_state_history`를 뒤집지 않고 읽는다 | 첫 항목이 단계 3(마지막 체크포인트)이었다. 뒤집어야 단계 -1(입력)부터 읽혔다. |"),
         (travel, "| 늘어난 체크포인트 | " + replay.split(" | ")[1] + " | 3 |"),  # the replay's, then the fork's 5 -> 8
         (travel, "| 그 뒤 스레드의 config로 읽으면 | 되감기가 만든 끝 | 새 가지의 끝(점수 17) |"),
         (travel, replay),
@@ -103,10 +103,10 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (travel, "`update_state`가 돌려준 config로 `get_state_history`를 부르면 체크포인트가 1개 나온다."),
         (size, "| 합계 | 399 | 6,447 | 6,048 |"),
         (size, "| #1 loop | 32 | 1,544 | 1,512 |"),
-        (size, "페이로드를 넣자 체크포인트 5개 가운데 4개에 들어 있었고, 합계는 399바이트에서 6,447바이트가 됐다."),
+        (size, "페이로드는 체크포인트 5개 가운데 4개에 들어갔고, 상태 바이트의 합계는 399바이트에서 6,447바이트가 됐다."),
         (size, "페이로드가 든 체크포인트마다 정확히 1,512바이트가 더해졌다. 페이로드 1,500바이트에 키와 구분자 `, \"bulk\": \"\"`의 "
                "12바이트를 더한 크기다."),
-        (size, "페이로드가 1,500바이트 늘 때마다 차이는 6,000바이트씩 늘었다. 기울기 4는 페이로드가 든 체크포인트 수와 같다."),
+        (size, "페이로드가 1,500바이트 늘 때마다 차이는 6,000바이트씩 늘었다. 기울기 4(6,000 ÷ 1,500)는 페이로드가 든 체크포인트 수와 같다."),
         (size, "페이로드를 넣은 실행에서 그 채널은 1,512바이트(JSON) 더 컸다."),  # the input, in the input checkpoint
         (size, "| 10 | 12 | 11 | "),  # nodes, checkpoints, checkpoints carrying the value
         (size, "| 30 | 32 | 31 | "),
@@ -114,7 +114,6 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
         (size, "LangGraph store에는 값이 1,500바이트 하나만 들어 있다."),
         (size, "`snapshot_frequency`에 이른 34턴에 목록 전체가 저장됐다" if LG >= (1, 2) else
                f"설치된 langgraph {ckpt.langgraph_version()}에는 `DeltaChannel`이 없어(`ImportError`) 재지 않았다."),
-        (lost, "같은 `thread_id`로 읽으면 체크포인트가 0개이고 값도 `{}`다."),
         (lost, "(`survives_restart`는 `false`)"),
         (lost, "| 메모리 (InMemorySaver) | 5 | 0 | 아니오 |"),
     ]
@@ -123,9 +122,9 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
     if sqlite:
         # the rewritten rows: LangGraph's reader built from all three before langgraph-checkpoint 3.0, from the two
         # msgpack rows after it (JSON-mode constructors fixed in 3.0.0)
-        expected += [(top, f"LangGraph의 SQLite saver는 3번 가운데 {2 if CK >= (3,) else 3}번 객체를 만들거나 함수를 불렀다."),
-                     (size, "SQLite 파일은 `delete_thread` 뒤에도 36,864바이트 그대로였고, 지운 행이 있던 페이지(SQLite가 파일을 "
-                            "나누는 고정 크기 단위) 4개가 빈 채로 파일 안에 남았다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite "
+        expected += [(top, f"LangGraph의 SQLite saver로 읽자, 3번 가운데 {2 if CK >= (3,) else 3}번 객체를 만들거나 함수를 불렀다."),
+                     (size, "SQLite 파일은 `delete_thread` 뒤에도 36,864바이트 그대로였고, 지운 행이 있던 페이지(파일의 고정 크기 "
+                            "단위) 4개가 빈 채로 파일 안에 남았다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite "
                             "명령)을 실행한 뒤에야 20,480바이트로 줄었다."),
                      (lost, "| SQLite (SqliteSaver) | 5 | 5 | 예 |"),
                      (lost, "| SQLite (SqliteSaver) | 4 | `review` | `review` | 5 |")]  # resumed after the crash
@@ -276,7 +275,7 @@ def test_every_number_in_the_markdown_was_measured_or_is_a_labelled_reference(aw
 
 
 WHERE = ("이 프로젝트의 테스트가", "`make bench`", "PyPI", "LangGraph 문서", "LangGraph API 문서", r"langgraph-checkpoint( [\d.]+)? 소스",
-         r"langgraph( [\d.]+)? 소스", "GitHub 보안 권고 데이터베이스")  # patterns
+         r"langgraph( [\d.]+)? 소스", "GitHub 보안 권고 데이터베이스", "실습 해설")  # patterns
 
 
 def test_reference_paragraphs_say_where_they_were_measured_in_words_a_reader_follows(default_run, awkward_run):
