@@ -286,14 +286,14 @@ HEADER = doc("""\
 # 체크포인트 실험 보고서
 LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는 객체가 saver다. 그래프는 입력을 받을 때 한 번, 한 \
 단계(super-step: 함께 실행되는 노드 묶음)를 마칠 때마다 한 번, 그 순간의 상태 전체를 saver에 체크포인트로 저장한다(이번 실행에서 \
-{checkpoints:len}개). 체크포인트를 두는 곳이 저장소다(메모리, SQLite 파일, PostgreSQL 데이터베이스). 체크포인트에는 저장 용량이 든다. 상태에 {weigh[payload_bytes]:,}바이트 값 하나를 넣자 메모리 saver가 \
+{checkpoints:len}개). 체크포인트를 두는 곳이 저장소다(메모리, SQLite 파일, PostgreSQL 데이터베이스). 저장에는 비용이 든다. 상태에 {weigh[payload_bytes]:,}바이트 값 하나를 넣자 메모리 saver가 \
 {parts[0][stored][difference]:,}바이트를 더 보관했다.
 측정 환경은 {versions:each=VERSIONS}{이다/다}.{no_sqlite:? SQLite saver는 설치되지 않았다.|} 수치는 모두 이 환경에서 `ckpt.py`(실습의 \
 풀이 코드)를 실행해 얻었다. "참고"로 시작하는 문단만 예외로, 출처를 문단 안에 적었다.
 같은 `thread_id`(스레드 이름)로 저장한 체크포인트들이 한 스레드다. config는 실행할 때 넘기는 딕셔너리로, \
 `{{"configurable": {{"thread_id": ...}}}}` 모양이다. 체크포인트 하나를 가리킬 때는 `checkpoint_id`도 담는다. "`write` 앞"은 다음에 \
 실행할 노드가 `write`인 체크포인트다. 실습 그래프는 {nodes:nodes} 세 노드를 차례로 실행하고, 상태의 키는 {state_keys:nodes}{이다/다}. \
-분기는 과거 체크포인트의 값을 바꿔 거기서 다시 실행하는 것이다. 부모를 따라 이어진 체크포인트의 줄이 가지이고, 처음 \
+분기는 과거 체크포인트의 값을 바꿔 거기서 다시 실행하는 것이다. 부모(바로 앞 체크포인트)를 따라 이어진 체크포인트의 줄이 가지이고, 처음 \
 실행한 줄이 원래 가지다. 아래 표는 실습 풀이가 \
 `ckpt_report.json`에 적는 값 열 가지다.
 {summary:table=SUMMARY_TABLE}
@@ -325,7 +325,7 @@ LangGraph 그래프를 컴파일할 때 `compile(checkpointer=...)`에 넘기는
 체크포인트의 저장소와는 다르다.
 5. 운영에는 프로세스가 끝나도 남고 애플리케이션만 쓰기 권한을 가진 저장소를 사용하라. 재시작 뒤 새 saver가 찾은 체크포인트는 \
 {demo_savers:each=RESTARTS}{이었다/였다}. {reader[rows]:?저장소의 행 하나를 세 가지로 고쳐 LangGraph의 SQLite saver로 읽자, \
-{reader[rows]:len}번 가운데 {built_rows}번 객체를 만들거나 함수를 불렀다.|{reader[surrogate][built]:?그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, UTF-8로 인코딩할 수 없는 문자와 \
+saver는 고친 행 {reader[rows]:len}개 가운데 {built_rows}개에서 객체를 만들거나 함수를 불렀다.|{reader[surrogate][built]:?그리고 입력도 저장하기 전에 검사하라. 저장소에 손대지 않아도, UTF-8로 인코딩할 수 없는 문자와 \
 클래스를 만들라고 적은 딕셔너리(아래 "JSON 방식의 생성자")를 함께 넣은 입력 하나 때문에, LangGraph는 저장된 체크포인트를 다시 \
 읽으면서 시험용 클래스 `Marker`(만들어질 때 횟수만 센다)의 객체를 {reader[surrogate][built]}번 만들었다.|}}
 """)
@@ -345,7 +345,7 @@ OTHER_LINE_REPLAY = {  # the replay count of the other langgraph line, from the 
             "확인한다.",
     "plain": "참고: langgraph 1.1.7부터는 `write` 앞으로 되감으면 체크포인트가 3개 늘어난다. 이 프로젝트의 테스트가 langgraph "
              "1.2.24에서 확인한다.", "other": ""}
-FORK_ROW = {"fork": "(`fork` 체크포인트 하나 포함)", "plain": "", "other": ""}  # the replay's first row
+FORK_ROW = {"fork": "(분기와 무관한 `fork` 체크포인트 하나 포함)", "plain": "", "other": ""}  # the replay's first row
 TIMES = ("{stored[copies]:.2f}배({backend:pick=PROSE})", ", ")  # the stored difference over the payload, per saver
 RESTARTS = ("{backend:pick=PROSE}에서 {restart[after_restart]}개", ", ")
 
@@ -370,8 +370,8 @@ SAVED = doc("""\
 실습 안내문(과제와 각 함수의 입력·출력을 적은 문서)이 꼽는 흔한 실수를 하나씩 그대로 해 보았다.
 {r:table=MISTAKES_TABLE}
 ### 저장소를 읽을 때 만들어지는 것
-{reader[rows]:?요점: 저장소의 행은 읽힐 때 saver가 클래스의 객체를 만들거나 함수를 부르게 할 수 있다(아래 {reader[rows]:len}번 \
-가운데 {built_rows}번). 그래서 저장소에 쓰기 권한이 있는 사람은 그 저장소를 읽는 프로세스에서 자기가 고른 객체를 만들고 \
+{reader[rows]:?요점: 저장소의 행은 읽힐 때 saver가 클래스의 객체를 만들거나 함수를 부르게 할 수 있다(아래 고친 행 {reader[rows]:len}개 \
+가운데 {built_rows}개). 그래서 저장소에 쓰기 권한이 있는 사람은 그 저장소를 읽는 프로세스에서 자기가 고른 객체를 만들고 \
 함수를 부를 수 있다.|참고: 저장소의 행은 읽힐 때 클래스의 객체를 만들거나 함수를 부르게 \
 할 수 있다. 이 프로젝트의 테스트가 SQLite saver가 있는 환경(langgraph 0.2.60과 1.2.24)에서 확인한다.}
 참고: langgraph-checkpoint {versions[langgraph-checkpoint]} 소스(`serde/jsonplus.py`)에 따르면 행이 클래스나 함수를 \
@@ -383,12 +383,13 @@ SAVED = doc("""\
 고쳐 쓰는 시험은 하지 않았다.}
 {reader[rows]:?{reader[rows]:table=ROWS_TABLE}|}
 {reader[rows]:?`open_saver`의 오류는 세 행 모두 같은 형태였다(경로와 id는 줄였다. 메시지의 store는 저장소, agckpt는 이 프로젝트다): {reader[rows][0][agckpt][error]:lit}|}
-참고: langgraph-checkpoint 3.0 전의 직렬화기(`JsonPlusSerializer.dumps_typed`, 2.1.2의 소스)는 UTF-8로 인코딩할 수 없는 문자가 있어 \
-msgpack으로 바꾸지 못한 값을 `json` 형식으로 저장한다. langgraph 0.2.60에서는 그렇게 저장된 입력을 다시 읽으면 `Marker` 객체가 만들어진다. 이 프로젝트의 \
+참고: langgraph-checkpoint 3.0 전의 직렬화기(값을 바이트로 바꾸고 되돌리는 부분, 2.1.2 소스의 \
+`JsonPlusSerializer.dumps_typed`)는 UTF-8로 인코딩할 수 없는 문자가 있어 \
+msgpack으로 바꾸지 못한 값을 `json` 형식으로 저장한다. langgraph 0.2.60에서는 그렇게 저장된 입력에 JSON 방식의 생성자가 있으면 다시 읽을 때 `Marker` 객체가 만들어진다. 이 프로젝트의 \
 테스트가 그 환경에서 확인한다.
 저장소에 손대지 않고 애플리케이션의 입력만으로 JSON 방식의 생성자가 저장소에 들어가는지도 시험했다. 입력의 `topic`에 짝이 없는 \
 서로게이트 문자(`\\ud800`, UTF-8로 인코딩할 수 없는 문자)를 넣고, `bulk`에 JSON 방식의 생성자 형태의 딕셔너리를 넣었다. \
-langgraph-checkpoint {versions[langgraph-checkpoint]}의 직렬화기(값을 바이트로 바꾸고 되돌리는 부분)는 이 입력을 {reader[surrogate][type]:lit} 형식으로 저장했고, 다시 읽을 때 `Marker` \
+langgraph-checkpoint {versions[langgraph-checkpoint]}의 직렬화기는 이 입력을 {reader[surrogate][type]:lit} 형식으로 저장했고, 다시 읽을 때 `Marker` \
 객체를 {reader[surrogate][built]:?{reader[surrogate][built]}번 만들었다|하나도 만들지 않았다}. `ckpt.invoke`(입력을 검사한 뒤 \
 `app.invoke`를 부르는 이 프로젝트의 함수)는 아무것도 저장하기 전에 이 입력을 거절했다: {reader[surrogate][refused]:lit}
 {reader[strict]:?LangGraph의 엄격 모드(`serde=JsonPlusSerializer(allowed_msgpack_modules=None)`: 허용 목록에 없는 타입은 만들지 않는다)로 메모리 saver를 \
@@ -400,7 +401,7 @@ langgraph-checkpoint {versions[langgraph-checkpoint]}의 직렬화기(값을 바
 키에 SQL을 넣었다({reader[filter][key]:lit}). {reader[filter][error]:?langgraph-checkpoint-sqlite \
 {versions[langgraph-checkpoint-sqlite]}{은/는} 그 키를 거절했다: {reader[filter][error]:lit}|스레드 `b`의 체크포인트 \
 {reader[filter][other_rows]}개가 함께 나왔다.}|}
-{reader[encrypted]:?SQLite saver의 직렬화기를 LangGraph의 `EncryptedSerializer`(값을 암호화한 뒤 저장하는 직렬화기)로 바꾸고, \
+{reader[encrypted]:?SQLite saver의 직렬화기를 LangGraph의 `EncryptedSerializer`(값을 바이트로 바꿀 때 암호화하는 직렬화기)로 바꾸고, \
 config에 비밀 값을 넣어 한 번 실행했다. 암호화는 시험용으로, 바이트마다 0x5A와 XOR하는 방식을 사용했다. 체크포인트 행과 대기 기록(pending \
 writes: 노드나 LangGraph 내부 작업이 끝나자마자 따로 저장되는 그 작업의 출력) 행을 합한 {reader[encrypted][rows]}개 가운데 {reader[encrypted][config]}개에 config의 비밀 값이 평문으로 남았다. \
 {reader[encrypted][output]:?노드 `write`가 돌려준 초안이 평문으로 남은 행은 {reader[encrypted][output]}개다.|노드 `write`가 돌려준 \
@@ -564,7 +565,7 @@ SIZE = doc("""\
 더 위험하다.|참고: langgraph 1.2.24 환경의 PostgreSQL saver(langgraph-checkpoint-postgres 3.2.0)는 `prune`을 지원한다. `prune` 뒤에 과거 config로 `get_state`를 부르면 \
 오류 없이 빈 값 `{{}}`가 나오고, `invoke(None, config)`는 `EmptyInputError`를 낸다. 이 프로젝트의 테스트가 그 환경에서 확인한다.}
 ### 보관한 바이트를 부분으로 나누면
-saver마다, 페이로드를 넣어 늘어난 바이트를 세 부분으로 나누었다. 체크포인트 본문은 checkpoint와 metadata를 합한 것이다. blob은 채널 값을 \
+saver마다, 페이로드를 넣어 늘어난 바이트를 세 부분으로 나누었다. 체크포인트 본문은 `checkpoint`와 `metadata`를 합한 것이다. blob은 채널 값을 \
 체크포인트 밖에 따로 담은 것으로, 값의 버전마다 하나씩 생긴다. 대기 기록은 다음 체크포인트보다 먼저 저장된다. 괄호 안의 수는 페이로드 크기의 몇 배인지를 나타낸다.
 {parts:table=PARTS_TABLE}
 {placement:?PostgreSQL의 테이블을 읽어 보니 체크포인트 행 안(jsonb)에는 {placement[inline]:each=LITS}{이/가}, blob 테이블에는 \
@@ -595,7 +596,8 @@ PARTS_TABLE = (["saver", "체크포인트 본문", "blob", "대기 기록"],
                 "{stored[parts][blobs]:,} ({share[blobs]:.2f})", "{stored[parts][writes]:,} ({share[writes]:.2f})"], [])
 PARTS_SUMS = ("{backend:pick=PROSE}{은/는} {kind:pick=PARTS_KINDS}", "\n\n")  # where each saver's copies come from
 PARTS_KINDS = {  # by how a saver keeps a channel's value
-    "blob": "체크포인트 본문에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번 넣는다. `bulk`는 입력 때 한 번 쓰인 뒤 "
+    "blob": "체크포인트 본문에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번 넣는다(앞 표의 "
+            "`channel_values`는 읽을 때 blob에서 채운 값이다). `bulk`는 입력 때 한 번 쓰인 뒤 "
             "바뀌지 않으므로 뒤의 체크포인트는 모두 같은 blob을 가리킨다. blob {share[blobs]:.2f}배는 `__start__`의 입력 하나와 "
             "`bulk`의 값 하나다. {r[in_meta]:?체크포인트 본문 {share[checkpoints]:.2f}배 가운데 {r[input_metadata][difference]:,}바이트는 "
             "metadata에 적힌 입력이다|체크포인트 본문에서 늘어난 {stored[parts][checkpoints]:,}바이트({share[checkpoints]:.2f}배)는 "
@@ -647,7 +649,7 @@ LOST = doc("""\
 그 환경에서 확인한다.|}
 ### durability와 크래시
 {modes:pick=DURABILITY}
-앞의 세 열은 각 경우가 끝난 뒤 남은 체크포인트 수이고, 마지막 열은 예외 뒤 재개했을 때 실행된 노드다. 끝까지 실행한 경우와 \
+가운데 세 열은 각 경우가 끝난 뒤 남은 체크포인트 수이고, 마지막 열은 예외 뒤 재개했을 때 실행된 노드다. 끝까지 실행한 경우와 \
 예외를 던진 경우는 메모리 saver로{no_sqlite:?|, SIGKILL은 SQLite saver로} 쟀다. 재개는 멈춘 스레드의 config(`thread_id`만 든 것)로 `invoke(None, config)`를 불러 그 스레드를 이어 가는 것이다.
 {matrix:table=MATRIX_TABLE}
 {no_sqlite:?이 기계에는 SQLite saver가 없어 SIGKILL 열은 재지 않았다(—).|{modes:pick=MATRIX_NOTE}}
@@ -655,7 +657,6 @@ LOST = doc("""\
 {demo_savers[0][crash][durability]:?durability {demo_savers[0][crash][durability]:lit}{으로/로} 실행하던 중 |}`review`에서 \
 SIGKILL을 받은 스레드를, 새 자식 프로세스에서 재개해 보았다.
 {demo_savers:table=CRASH_TABLE}
-{demo_savers:each=CRASH_NOTES}
 ### 다음 노드(`next`)가 숨기는 크래시
 {trap:pick=TRAP}
 ### 기다리지 않은 크래시
@@ -664,7 +665,6 @@ SIGKILL을 받은 스레드를, 새 자식 프로세스에서 재개해 보았�
 `sync`는 20번 모두 4개, `async`는 20번 모두 1개였고, langgraph 0.2.60(durability 설정 없음)은 20번 모두 1개였다. 2026-12-01에는 \
 `async`가 1개 16번, 2개 4번이었고, 바쁜 기계에서는 `async`와 0.2.60 모두 1개에서 4개까지였다.
 ### 이번 실행에서 다시 확인한 것
-위 실험에서 확인한 것을 예·아니오로 모았다.
 {checks:table=CHECKS_TABLE}
 {trap:?|이 기계에는 SQLite saver가 없어, 그것이 필요한 두 항목(크래시 뒤 재개, `next`가 숨긴 크래시)은 확인하지 않았다.}
 """)
@@ -694,7 +694,6 @@ MATRIX_NOTE = {  # what made each SIGKILL cell the same on every run
 CRASH_TABLE = (["saver", "크래시 뒤 찾은 체크포인트", "남은 작업", "재개할 때 실행된 노드", "재개 뒤 체크포인트"], [
     "{backend:pick=SAVERS}", "{crash[checkpoints_after_crash]}", "{crash[pending_after_crash]:?{crash[pending_after_crash]:lit}|—}",
     "{crash[ran_on_resume]:nodes}", "{resumed:?{crash[checkpoints_after_resume]}|—}"], [])
-CRASH_NOTES = ("{resumed:?{backend:pick=PROSE}에서는 재개한 결과가 크래시 없이 끝까지 간 실행과 {same:?같았다|달랐다}.|}", " ")
 TRAP = {  # the crash that next hides, where the SQLite saver is here to show it
     True: doc("""\
 요점: 크래시 뒤 `get_state(config).next`가 비어 있어도 실행이 끝나지 않았을 수 있다. 끝났는지는 스냅샷(`get_state`가 돌려주는 \

@@ -24,7 +24,7 @@ ENGLISH = {"plan": True, "write": False, "review": False, "angle": "ㄹ", "prune
            "bulk": False, "original": "ㄹ", "next": False, "id": False, "thread": False, "delete": False, "true": False,
            "false": False, "none": True, "durability": False, "sqlite": False, "postgresql": "ㄹ", "put": True,
            "tasks": False, "py": False, "stream": True, "replay": False, "postgressaver": False, "inmemorysaver": False, "sqlitesaver": False, "before": False, "bench": False, "checkpoint": False, "dumps": False,
-           "test": False, "valueerror": False, "weigh": False, "writes": False, "source": False, "checkpointer": False, "deltachannel": "ㄹ", "channels": False,
+           "test": False, "valueerror": False, "weigh": False, "writes": False, "source": False, "checkpointer": False, "deltachannel": "ㄹ", "channels": False, "values": False,
            "memory": False, "saver": False, "score": False, "draft": False, "topic": True, "stage": False, "b": False,
            "emptyinputerror": False, "encryptedserializer": False, "marker": False, "mark": False, "vacuum": True,
            "dict": False, "metadata": False, "frequency": False, "restart": False, "a": False, "configurable": "ㄹ",

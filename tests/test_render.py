@@ -176,8 +176,8 @@ def first_screen(r):
                   + (f"(스레드 이름이 달라 아래 크기 표와는 {thread_bytes(r)}바이트 다르다)." if thread_named(r) else ".")),
             (top, f"재시작 뒤 새 saver가 찾은 체크포인트는 {restarts}였다.")]
     if rows:  # the rewritten rows, and how many of them made LangGraph's reader build something
-        out.append((top, f"LangGraph의 SQLite saver로 읽자, {len(rows)}번 가운데 "
-                         f"{sum(x['default']['built'] > 0 for x in rows)}번 객체를 만들거나 함수를 불렀다."))
+        out.append((top, f"LangGraph의 SQLite saver로 읽자, saver는 고친 행 {len(rows)}개 가운데 "
+                         f"{sum(x['default']['built'] > 0 for x in rows)}개에서 객체를 만들거나 함수를 불렀다."))
     elif surrogate["built"]:
         out.append((top, "LangGraph는 저장된 체크포인트를 다시 읽으면서 시험용 클래스 `Marker`(만들어질 때 횟수만 센다)의 객체를 "
                          "{reader[surrogate][built]}번 만들었다."))
@@ -459,9 +459,6 @@ def gone(r):
                                f"`{found['pending_after_crash']}`" if found["pending_after_crash"] else "—",
                                code_list(found["ran_on_resume"]),
                                f"{{demos[crash:{b}][checkpoints_after_resume]}}" if resumed else "—")))
-        if resumed:
-            out.append((crash, f"{PROSE[b]}에서는 재개한 결과가 크래시 없이 끝까지 간 실행과 "
-                               + ("같았다." if found["result"] == back["values_after_restart"] else "달랐다.")))
     if "trap" in demos:
         t = demos["trap"]
         out += [(trap, f"새 SQLite saver에서 `get_state_history`로 읽으면 체크포인트는 {len(t['history_next'])}개이고"),

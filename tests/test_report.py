@@ -122,7 +122,8 @@ def test_the_default_markdown_states_the_published_figures_in_their_sentences(de
     if sqlite:
         # the rewritten rows: LangGraph's reader built from all three before langgraph-checkpoint 3.0, from the two
         # msgpack rows after it (JSON-mode constructors fixed in 3.0.0)
-        expected += [(top, f"LangGraph의 SQLite saver로 읽자, 3번 가운데 {2 if CK >= (3,) else 3}번 객체를 만들거나 함수를 불렀다."),
+        expected += [(top, f"LangGraph의 SQLite saver로 읽자, saver는 고친 행 3개 가운데 {2 if CK >= (3,) else 3}개에서 객체를 만들거나 "
+                           "함수를 불렀다."),
                      (size, "SQLite 파일은 `delete_thread` 뒤에도 36,864바이트 그대로였고, 지운 행이 있던 페이지(파일의 고정 크기 "
                             "단위) 4개가 빈 채로 파일 안에 남았다. `VACUUM`(파일을 새로 써서 빈 페이지를 없애는 SQLite "
                             "명령)을 실행한 뒤에야 20,480바이트로 줄었다."),
