@@ -232,10 +232,8 @@ def _refuse_non_saver(checkpointer: Any) -> None:
 def _refuse_unreadable_thread_id(thread_id: Any) -> None:
     """None, 0, False, 0.0 (langgraph 1.x) or NaN (0.2.60): LangGraph saves the runs and reads nothing back."""
     if thread_id is None or not isinstance(thread_id, str) and (not thread_id or thread_id != thread_id):
-        why = ("langgraph 1.x reads nothing back for it" if thread_id == thread_id
-               else "each nan is a thread of its own on 0.2.60")
         raise (TypeError if thread_id is None else ValueError)(
-            f'thread_id must not be {thread_id!r}: {why}; name it, e.g. cfg("run-1")')
+            f'thread_id must not be {thread_id!r}: LangGraph reads nothing back for it; name it, e.g. cfg("run-1")')
 
 def _refuse_unknown_point(app: CompiledStateGraph, config: Any) -> None:
     """Another shape fails deep inside LangGraph; a checkpoint the thread lacks reads as an empty thread."""

@@ -77,16 +77,13 @@ def test_build_graph_refuses_what_is_not_a_saver(checkpointer, shown, hint):
 # --- cfg: a thread id LangGraph saves under and reads nothing back for
 
 
-LOST = "langgraph 1.x reads nothing back for it"
-
-
-@pytest.mark.parametrize("thread_id, error, why", [
-    (None, TypeError, LOST), (0, ValueError, LOST), (False, ValueError, LOST), (0.0, ValueError, LOST),
-    (float("nan"), ValueError, "each nan is a thread of its own on 0.2.60")])
-def test_cfg_refuses_a_thread_id_langgraph_loses(thread_id, error, why):
+@pytest.mark.parametrize("thread_id, error", [(None, TypeError), (0, ValueError), (False, ValueError),
+                                              (0.0, ValueError), (float("nan"), ValueError)])
+def test_cfg_refuses_a_thread_id_langgraph_loses(thread_id, error):
     with pytest.raises(error) as info:
         ckpt.cfg(thread_id)
-    assert str(info.value) == f'thread_id must not be {thread_id!r}: {why}; name it, e.g. cfg("run-1")', info.value
+    assert str(info.value) == f'thread_id must not be {thread_id!r}: LangGraph reads nothing back for it; name it, ' \
+                              'e.g. cfg("run-1")', info.value
 
 
 @pytest.mark.parametrize("thread_id", [0, False, 0.0])
