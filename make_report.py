@@ -129,7 +129,8 @@ def measure(topic: str, payload_bytes: int, fork_angle: str, postgres_url: str =
         r["demos"] = {name: future.result() for name, future in demos.items()}
     except KeyboardInterrupt:  # subtle: a SIGINT sent to this process alone never reaches the demos' children, and
         if os.getpgrp() == os.getpid():  # a demo may start its next child (a resume) after it: pass it on to our group
-            signal.signal(signal.SIGINT, signal.SIG_IGN)  # until every demo has ended, so they end now, not in seconds
+            signal.signal(signal.SIGINT, lambda *_: None)  # until every demo has ended, so they end now, not in seconds;
+            # subtle: a handler, not SIG_IGN, which a child started from now on would inherit and so never end on SIGINT
             pool.shutdown(wait=False, cancel_futures=True)
             while os.killpg(0, signal.SIGINT) or not all(future.done() for future in demos.values()):
                 time.sleep(0.05)
