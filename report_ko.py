@@ -597,7 +597,7 @@ PARTS_TABLE = (["saver", "체크포인트 본문", "blob", "대기 기록"],
 PARTS_SUMS = ("{backend:pick=PROSE}{은/는} {kind:pick=PARTS_KINDS}", "\n\n")  # where each saver's copies come from
 PARTS_KINDS = {  # by how a saver keeps a channel's value
     "blob": "체크포인트 본문에 채널 값 대신 버전 번호만 적고, 값은 blob에 값의 버전마다 한 번 넣는다(앞 표의 "
-            "`channel_values`는 읽을 때 blob에서 채운 값이다). `bulk`는 입력 때 한 번 쓰인 뒤 "
+            "`channel_values`는 읽을 때 blob에서 채운 값이다). `bulk`는 한 번 쓰인 뒤 "
             "바뀌지 않으므로 뒤의 체크포인트는 모두 같은 blob을 가리킨다. blob {share[blobs]:.2f}배는 `__start__`의 입력 하나와 "
             "`bulk`의 값 하나다. {r[in_meta]:?체크포인트 본문 {share[checkpoints]:.2f}배 가운데 {r[input_metadata][difference]:,}바이트는 "
             "metadata에 적힌 입력이다|체크포인트 본문에서 늘어난 {stored[parts][checkpoints]:,}바이트({share[checkpoints]:.2f}배)는 "
